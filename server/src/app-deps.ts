@@ -1,0 +1,17 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/connection";
+import { type Clock, systemClock } from "./lib/clock";
+import { type Cipher, createCipher } from "./lib/crypto";
+
+/** What services need from the outside world, passed explicitly (tests build their own). */
+export interface AppDeps {
+  db: Db;
+  engine: "pglite" | "postgres";
+  config: Config;
+  clock: Clock;
+  cipher: Cipher;
+}
+
+export function createDeps(database: Database, config: Config, clock: Clock = systemClock): AppDeps {
+  return { db: database.db, engine: database.engine, config, clock, cipher: createCipher(config.encryptionKeys) };
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createDeps } from "./app-deps";
+import type { Config } from "./config";
+import { PRODUCT_NAME } from "./contracts";
+import type { Database } from "./db/connection";
+import type { Clock } from "./lib/clock";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { exportTaskRoutes } from "./modules/export-tasks/export-task.routes";
+import { memberRoutes } from "./modules/members/member.routes";
+import { merchantRoutes } from "./modules/merchants/merchant.routes";
+import { systemRoutes } from "./modules/system/system.routes";
+import { registerAuthGuard } from "./plugins/auth";
+import { portalNotFound, registerEnvelope } from "./plugins/envelope";
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  /** Folder of the built browser app; served at `/` when it exists. */
+  webRoot?: string;
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
+
+/** The whole HTTP server, built the same way by `main` and by the tests. */
+export async function buildApp({ database, config, clock, webRoot = defaultWebRoot }: BuildAppOptions) {
+  const deps = createDeps(database, config, clock);
+
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie", "req.body"] },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: "1",
+        description: "The browser's API. Every answer is `{code, message, data}`.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/portal/docs" });
+
+  await app.register(
+    async (portal) => {
+      registerEnvelope(portal);
+      registerAuthGuard(portal, deps);
+      portal.setNotFoundHandler(portalNotFound);
+      for (const routes of [systemRoutes, authRoutes, merchantRoutes, memberRoutes, exportTaskRoutes]) {
+        await portal.register(async (scope) => routes(scope, deps));
+      }
+    },
+    { prefix: "/portal" },
+  );
+
+  await serveBrowserApp(app, webRoot);
+  return app;
+}
+
+/**
+ * The built browser app at `/`: hashed assets cached for good, `index.html` never, and every browser route
+ * (a GET that is not a file) answered with `index.html` so deep links and reloads work.
+ */
+async function serveBrowserApp(app: FastifyInstance, webRoot: string) {
+  const hasApp = existsSync(path.join(webRoot, "index.html"));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader(
+          "cache-control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !path.extname(request.url.split("?")[0] ?? "");
+    if (hasApp && isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const hint = hasApp ? "Not found" : "Not found (the browser app is not built: run `npm run build`)";
+    return reply.code(404).type("text/plain; charset=utf-8").send(hint);
+  });
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration comes from the environment, checked once at start: a wrong value stops the server with a
+ * sentence naming the variable, never a stack trace later.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const key32 = z
+  .string()
+  .trim()
+  .refine((v) => decodeKey(v) !== null, "must be 32 bytes, base64 (44 characters) or hex (64 characters)");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Key for secrets at rest (TOTP secrets now; API secrets and card codes later). */
+  ENCRYPTION_KEY: key32.optional(),
+  /** Earlier keys, comma-separated, still accepted for reading while data is re-encrypted. */
+  ENCRYPTION_OLD_KEYS: z.string().trim().optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(120),
+  SESSION_MAX_HOURS: positiveInt.default(24 * 7),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+  CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
+  CHAT_WIDGET_SETTINGS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return z.record(z.string(), z.string()).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'must be a JSON object of strings, e.g. {"siteId":"abc"}' });
+        return z.NEVER;
+      }
+    }),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "ENCRYPTION_KEY" | "ENCRYPTION_OLD_KEYS"> {
+  dataDir: string;
+  /** Current key first, then older ones. */
+  encryptionKeys: Buffer[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Configuration is not valid:\n${lines.join("\n")}`);
+  }
+  const { ENCRYPTION_KEY, ENCRYPTION_OLD_KEYS, ...rest } = parsed.data;
+  const dataDir = path.resolve(rest.DATA_DIR);
+  const current = ENCRYPTION_KEY ? decodeKey(ENCRYPTION_KEY) : embeddedKey(rest, dataDir);
+  const old = (ENCRYPTION_OLD_KEYS ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k, i) => {
+      const key = decodeKey(k);
+      if (!key)
+        throw new ConfigError(`Configuration is not valid:\n  ENCRYPTION_OLD_KEYS: key ${i + 1} is not 32 bytes`);
+      return key;
+    });
+  return { ...rest, dataDir, encryptionKeys: [current!, ...old] };
+}
+
+/**
+ * Outside production a missing key is generated once into DATA_DIR/secrets.json, so `npm start` just works;
+ * production must bring its own (a key on the same disk as the data protects little).
+ */
+function embeddedKey(env: Omit<Env, "ENCRYPTION_KEY" | "ENCRYPTION_OLD_KEYS">, dataDir: string): Buffer {
+  if (env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Configuration is not valid:\n  ENCRYPTION_KEY: required in production (32 bytes, base64), e.g. `openssl rand -base64 32`",
+    );
+  }
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) {
+    const stored = decodeKey(String(JSON.parse(readFileSync(file, "utf8")).encryptionKey ?? ""));
+    if (!stored) throw new ConfigError(`${file} holds no valid encryptionKey; restore it or set ENCRYPTION_KEY`);
+    return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${JSON.stringify({ encryptionKey: key.toString("base64") }, null, 2)}\n`, { mode: 0o600 });
+  return key;
+}
+
+function decodeKey(value: string): Buffer | null {
+  const v = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, "hex") : Buffer.from(v, "base64");
+  return key.length === 32 ? key : null;
+}

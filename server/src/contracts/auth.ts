@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { roles } from "./roles";
+
+/**
+ * Sign-in and account payloads. Messages are i18n keys (`validation.*`), translated by whoever shows them:
+ * the server into `data.errors`, the browser into form rules.
+ */
+export const LOGIN_PASSWORD_MIN = 3;
+export const MFA_CODE_LENGTH = 6;
+/** Policy for passwords people choose (sign-in only checks the spec's minimum of 3). */
+export const PASSWORD_POLICY = { min: 8, max: 128 } as const;
+
+export const loginBody = z.object({
+  username: z
+    .string("validation.usernameRequired")
+    .trim()
+    .min(1, "validation.usernameRequired")
+    .max(254, "validation.tooLong"),
+  password: z
+    .string("validation.passwordRequired")
+    .min(1, "validation.passwordRequired")
+    .min(LOGIN_PASSWORD_MIN, "validation.passwordMin")
+    .max(PASSWORD_POLICY.max, "validation.tooLong"),
+  captcha: z
+    .string("validation.captchaInvalid")
+    .trim()
+    .max(MFA_CODE_LENGTH, "validation.captchaLength")
+    .optional()
+    .default(""),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const loginResult = z.object({ tokenHead: z.string(), token: z.string() });
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const mfaCode = z
+  .string("validation.captchaRequired")
+  .trim()
+  .regex(/^\d{6}$/, "validation.captchaFormat");
+
+export const mfaBindBody = z.object({
+  captcha: mfaCode,
+  mfaKey: z.string("validation.required").trim().min(16, "validation.mfaKey").max(128, "validation.mfaKey"),
+});
+export type MfaBindBody = z.infer<typeof mfaBindBody>;
+
+/** A password a person chooses: the policy, and at least a letter and a digit. */
+export const newPassword = z
+  .string("validation.newPasswordRequired")
+  .min(1, "validation.newPasswordRequired")
+  .min(PASSWORD_POLICY.min, "validation.passwordPolicy")
+  .max(PASSWORD_POLICY.max, "validation.tooLong")
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), "validation.passwordPolicy");
+
+export const updatePasswordBody = z
+  .object({
+    oldPassword: z
+      .string("validation.oldPasswordRequired")
+      .min(1, "validation.oldPasswordRequired")
+      .max(PASSWORD_POLICY.max, "validation.tooLong"),
+    newPassword,
+    rePassword: z.string("validation.rePasswordRequired").min(1, "validation.rePasswordRequired"),
+  })
+  .refine((v) => v.newPassword === v.rePassword, { message: "validation.passwordMismatch", path: ["rePassword"] });
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
+
+export const menuEntry: z.ZodType<{
+  name: string;
+  title: string;
+  path: string;
+  icon: string;
+  hidden: 0 | 1;
+  sort: number;
+  children: unknown[];
+}> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    title: z.string(),
+    path: z.string(),
+    icon: z.string(),
+    hidden: z.union([z.literal(0), z.literal(1)]),
+    sort: z.number(),
+    children: z.array(menuEntry),
+  }),
+);
+
+export const userInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(roles),
+  name: z.string(),
+  email: z.string(),
+  resources: z.array(z.object({ name: z.string(), actions: z.array(z.string()) })),
+  menus: z.array(menuEntry),
+  /** 1 = bound, 0 = not bound. */
+  mfaStatus: z.union([z.literal(0), z.literal(1)]),
+  merchantInfo: z.object({ merchantNo: z.string(), merchantNikeName: z.string() }),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** Members of the caller's merchant (the spec's "admin list"). */
+export const memberItem = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(roles),
+  mfaStatus: z.union([z.literal(0), z.literal(1)]),
+  enabled: z.boolean(),
+  remark: z.string(),
+  createTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type MemberItem = z.infer<typeof memberItem>;

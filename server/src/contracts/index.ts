@@ -1,0 +1,9 @@
+/** Contracts shared by the server and the browser: no Node, no database imports here. */
+export * from "./auth";
+export * from "./envelope";
+export * from "./export-tasks";
+export * from "./merchant";
+export * from "./permissions";
+export * from "./public-config";
+export * from "./resources";
+export * from "./roles";

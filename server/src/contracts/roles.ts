@@ -1,0 +1,7 @@
+/** The three merchant roles. Admin may do everything; the others are listed per resource in `resources.ts`. */
+export const roles = ["admin", "operator", "finance"] as const;
+export type Role = (typeof roles)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (roles as readonly string[]).includes(value);
+}

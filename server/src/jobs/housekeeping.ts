@@ -1,0 +1,22 @@
+import { lt, or } from "drizzle-orm";
+import type { AppDeps } from "../app-deps";
+import { loginAttempts, sessions } from "../db/schema";
+import { THROTTLE } from "../modules/auth/login-throttle";
+
+/** Drops what no rule reads any more: sign-in attempts past the known-address window, and ended sessions. */
+export async function housekeeping(deps: AppDeps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  await deps.db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, new Date(now - (THROTTLE.knownAddressDays + 1) * 86_400_000)));
+  const idleCutoff = new Date(now - deps.config.SESSION_IDLE_MINUTES * 60_000 - 86_400_000);
+  await deps.db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, new Date(now - 86_400_000)),
+        lt(sessions.lastSeenAt, idleCutoff),
+        lt(sessions.revokedAt, new Date(now - 86_400_000)),
+      ),
+    );
+}

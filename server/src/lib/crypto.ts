@@ -1,0 +1,102 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomInt,
+  scrypt,
+  timingSafeEqual,
+} from "node:crypto";
+
+/** Secrets at rest: AES-256-GCM, `v1.<key id>.<iv>.<tag>.<ciphertext>`; the key id finds the key after rotation. */
+export interface Cipher {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+const keyId = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 8);
+
+export function createCipher(keys: Buffer[]): Cipher {
+  const [current] = keys;
+  if (!current) throw new Error("at least one encryption key is needed");
+  const byId = new Map(keys.map((k) => [keyId(k), k]));
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", current, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return [
+        "v1",
+        keyId(current),
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        body.toString("base64url"),
+      ].join(".");
+    },
+    decrypt(sealed) {
+      const [version, id, iv, tag, body] = sealed.split(".");
+      const key = id ? byId.get(id) : undefined;
+      if (version !== "v1" || !key || !iv || !tag || body === undefined)
+        throw new Error("cannot decrypt: unknown format or key");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+/**
+ * Passwords: scrypt (memory-hard, in Node itself), N=2^15 r=8 p=1 = 32 MiB per hash.
+ * Stored as `scrypt$N$r$p$salt$hash` so the cost can rise later without breaking old hashes.
+ */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
+
+function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, length: number) {
+  return new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, length, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const { N, r, p, keyLength } = SCRYPT;
+  const hash = await scryptAsync(password, salt, N, r, p, keyLength);
+  return ["scrypt", N, r, p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split("$");
+  if (kind !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, "base64url"),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
+  return timingSafeEqual(actual, expected);
+}
+
+/** Checked against when the user does not exist, so a wrong username takes as long as a wrong password. */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+export const newToken = () => randomBytes(32).toString("base64url");
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A password people can type from a dialog: 16 characters from an unambiguous alphabet, with a letter and a digit. */
+export function randomPassword(length = 16): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  for (;;) {
+    const candidate = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+    if (/[A-Za-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}

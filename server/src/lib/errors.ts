@@ -1,0 +1,24 @@
+import type { FieldErrors } from "../contracts";
+
+/**
+ * An expected failure with an HTTP status and a message key from `locales/` (namespace `errors` unless the key
+ * names one). Services throw these; the envelope plugin translates and sends them. Anything else is a 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    /** Field errors as message keys, translated on the way out. */
+    readonly fieldErrors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(400, key, params);
+export const fieldError = (field: string, key: string) => new AppError(400, key, {}, { [field]: key });
+export const forbidden = () => new AppError(403, "errors.forbidden");
+export const notFound = (key = "errors.notFound") => new AppError(404, key);
+export const conflict = (key: string, params?: Record<string, string | number>) => new AppError(409, key, params);

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import i18next, { type Resource, type TFunction } from "i18next";
+
+/** The server speaks the same catalogs as the browser: `locales/<language>/<namespace>.json`. */
+export const languages = ["zh-CN", "en-US"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "zh-CN";
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
+
+function loadCatalogs(): Resource {
+  const resources: Resource = {};
+  for (const language of languages) {
+    const dir = path.join(localesDir, language);
+    resources[language] = Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => [path.basename(f, ".json"), JSON.parse(readFileSync(path.join(dir, f), "utf8"))]),
+    );
+  }
+  return resources;
+}
+
+const resources = loadCatalogs();
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: defaultLanguage,
+  fallbackLng: defaultLanguage,
+  ns: Object.keys(resources[defaultLanguage] ?? {}),
+  defaultNS: "errors",
+  nsSeparator: ".",
+  keySeparator: ".",
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** `translator("en-US")("errors.forbidden")`; keys are `namespace.path`. */
+export function translator(language: Language): TFunction {
+  return instance.getFixedT(language);
+}
+
+/**
+ * The request's language from `Accept-Language`: the first supported one by preference (q), where any
+ * English variant means en-US and any Chinese variant zh-CN; zh-CN when nothing matches.
+ */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return defaultLanguage;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === "en" || tag.startsWith("en-")) return "en-US";
+    if (tag === "zh" || tag.startsWith("zh-")) return "zh-CN";
+  }
+  return defaultLanguage;
+}

@@ -1,0 +1,70 @@
+import { buildApp } from "./app";
+import { createDeps } from "./app-deps";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { type DatabaseTarget, DataDirLockedError, openDatabase } from "./db/connection";
+import { housekeeping } from "./jobs/housekeeping";
+import { isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
+
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dir: config.dataDir };
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(databaseTarget(config));
+  const deps = createDeps(database, config);
+
+  // A production database is never filled with demo data behind anyone's back (`npm run ops -- seed:demo`).
+  const seeded = config.NODE_ENV !== "production" && (await isEmpty(deps)) ? await seedDemo(deps) : null;
+
+  const app = await buildApp({ database, config });
+  const timer = setInterval(
+    () => housekeeping(deps).catch((err) => app.log.error({ err }, "housekeeping failed")),
+    HOUSEKEEPING_EVERY_MS,
+  );
+  timer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    clearInterval(timer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  const where =
+    database.engine === "pglite" ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  const lines = [
+    "",
+    `Merchant Portal is running at ${url}`,
+    `  API documentation: ${url}/portal/docs`,
+    `  Database: ${where}`,
+  ];
+  if (seeded) lines.push(`  Demo merchant ${seeded.merchantNo} created.`);
+  if (config.NODE_ENV !== "production") {
+    lines.push(
+      `  Demo sign-ins (password Demo@2026; the first sign-in binds MFA): admin@demo.test, operator@demo.test, finance@demo.test`,
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Merchant Portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import type { AppDeps } from "../../app-deps";
+import { grantsFor, type LoginBody, menusFor, type UpdatePasswordBody, type UserInfo } from "../../contracts";
+import type { Executor } from "../../db/connection";
+import { merchants, users } from "../../db/schema";
+import { DUMMY_PASSWORD_HASH, hashPassword, safeEqual, verifyPassword } from "../../lib/crypto";
+import { AppError, badRequest, conflict, fieldError } from "../../lib/errors";
+import type { AuthContext } from "../../plugins/auth";
+import { assertNotThrottled, recordAttempt } from "./login-throttle";
+import { createSession, revokeUserSessions } from "./sessions.service";
+import { matchTotp, newTotpSecret } from "./totp";
+
+/** A key from `mfa/key` must be confirmed within this time. */
+const PENDING_MFA_KEY_MS = 30 * 60_000;
+
+export const normaliseUsername = (username: string) => username.trim().toLowerCase();
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export async function login(deps: AppDeps, body: Required<LoginBody>, client: Client): Promise<string> {
+  const attempt = { username: normaliseUsername(body.username), ip: client.ip };
+  await assertNotThrottled(deps, attempt);
+
+  const [user] = await deps.db
+    .select({ user: users, merchantStatus: merchants.status })
+    .from(users)
+    .innerJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.username, attempt.username))
+    .limit(1);
+  const passwordOk = await verifyPassword(body.password, user?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !passwordOk) {
+    await recordAttempt(deps, attempt, false);
+    throw badRequest("errors.invalidCredentials");
+  }
+  // Only now, with the password proven, may the answer say more about the account.
+  if (!user.user.enabled) throw new AppError(403, "errors.userDisabled");
+  if (user.merchantStatus !== "enabled") throw new AppError(403, "errors.merchantDisabled");
+
+  if (user.user.mfaSecret) {
+    if (!body.captcha) throw fieldError("captcha", "errors.captchaRequired");
+    const failure = await consumeTotp(deps, deps.db, user.user, body.captcha);
+    if (failure) {
+      await recordAttempt(deps, attempt, false);
+      throw fieldError("captcha", failure);
+    }
+  }
+
+  await recordAttempt(deps, attempt, true);
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.user.id));
+    return createSession(deps, tx, user.user.id, client);
+  });
+}
+
+/**
+ * Checks a code against the user's bound secret and burns its time step, so the same code (or an older one)
+ * is never accepted twice. Returns the failure's message key, or null when accepted.
+ */
+async function consumeTotp(
+  deps: AppDeps,
+  tx: Executor,
+  user: { id: number; mfaSecret: string | null },
+  code: string,
+): Promise<string | null> {
+  if (!user.mfaSecret) return "errors.mfaNotBound";
+  const step = matchTotp(deps.cipher.decrypt(user.mfaSecret), code.trim(), deps.clock.now());
+  if (step === null) return "errors.captchaInvalid";
+  const burned = await tx
+    .update(users)
+    .set({ mfaLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
+    .returning({ id: users.id });
+  return burned.length === 1 ? null : "errors.captchaReused";
+}
+
+export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): Promise<UserInfo> {
+  const [row] = await deps.db
+    .select({ user: users, merchantNo: merchants.merchantNo, merchantName: merchants.name })
+    .from(users)
+    .innerJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.id, auth.userId));
+  if (!row) throw new AppError(401, "errors.unauthenticated");
+  return {
+    id: row.user.id,
+    username: row.user.username,
+    role: auth.role,
+    name: row.user.name || row.user.username,
+    email: row.user.username,
+    resources: grantsFor(auth.role),
+    menus: menusFor(auth.role, (name) => t(`menus.${name}`)),
+    mfaStatus: row.user.mfaSecret ? 1 : 0,
+    merchantInfo: { merchantNo: row.merchantNo, merchantNikeName: row.merchantName },
+  };
+}
+
+async function loadUser(deps: AppDeps, userId: number) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError(401, "errors.unauthenticated");
+  return user;
+}
+
+/** Hands out a fresh secret to bind; it stays pending until `mfa/bind` proves the app has it. */
+export async function issueMfaKey(deps: AppDeps, auth: AuthContext): Promise<string> {
+  const user = await loadUser(deps, auth.userId);
+  if (user.mfaSecret) throw conflict("errors.mfaAlreadyBound");
+  const secret = newTotpSecret();
+  await deps.db
+    .update(users)
+    .set({ mfaPendingSecret: deps.cipher.encrypt(secret), mfaPendingAt: deps.clock.now() })
+    .where(eq(users.id, auth.userId));
+  return secret;
+}
+
+export async function bindMfa(deps: AppDeps, auth: AuthContext, mfaKey: string, captcha: string): Promise<void> {
+  const user = await loadUser(deps, auth.userId);
+  if (user.mfaSecret) throw conflict("errors.mfaAlreadyBound");
+  const pending = user.mfaPendingSecret ? deps.cipher.decrypt(user.mfaPendingSecret) : null;
+  const fresh = user.mfaPendingAt && deps.clock.now().getTime() - user.mfaPendingAt.getTime() < PENDING_MFA_KEY_MS;
+  if (!pending || !fresh || !safeEqual(pending, mfaKey.trim().toUpperCase()))
+    throw fieldError("mfaKey", "errors.mfaKeyUnknown");
+  const step = matchTotp(pending, captcha, deps.clock.now());
+  if (step === null) throw fieldError("captcha", "errors.captchaInvalid");
+  await deps.db
+    .update(users)
+    .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaPendingAt: null, mfaLastStep: step })
+    .where(eq(users.id, auth.userId));
+}
+
+/** Unbinding needs a current code; the user's other sessions end (whoever holds them must bind again). */
+export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string): Promise<void> {
+  const user = await loadUser(deps, auth.userId);
+  if (!user.mfaSecret) throw conflict("errors.mfaNotBound");
+  await deps.db.transaction(async (tx) => {
+    const failure = await consumeTotp(deps, tx, user, code);
+    if (failure) throw fieldError("captcha", failure);
+    await tx.update(users).set({ mfaSecret: null, mfaLastStep: null }).where(eq(users.id, auth.userId));
+    await revokeUserSessions(deps, tx, auth.userId, auth.sessionId);
+  });
+}
+
+/** A password change ends every session of the user, this one included: they sign in again with the new one. */
+export async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdatePasswordBody): Promise<void> {
+  const user = await loadUser(deps, auth.userId);
+  if (!(await verifyPassword(body.oldPassword, user.passwordHash)))
+    throw fieldError("oldPassword", "errors.oldPasswordWrong");
+  if (body.oldPassword === body.newPassword) throw fieldError("newPassword", "errors.passwordUnchanged");
+  const passwordHash = await hashPassword(body.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, auth.userId));
+    await revokeUserSessions(deps, tx, auth.userId);
+  });
+}

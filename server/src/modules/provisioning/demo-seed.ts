@@ -1,0 +1,33 @@
+import { count } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import { merchants } from "../../db/schema";
+import { createMerchant, createUser } from "./provisioning.service";
+
+export const DEMO_PASSWORD = "Demo@2026";
+export const demoUsers = [
+  { username: "admin@demo.test", role: "admin", name: "Demo Admin" },
+  { username: "operator@demo.test", role: "operator", name: "Demo Operator" },
+  { username: "finance@demo.test", role: "finance", name: "Demo Finance" },
+] as const;
+
+export async function isEmpty(deps: AppDeps): Promise<boolean> {
+  const [row] = await deps.db.select({ n: count() }).from(merchants);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** The demo merchant and its three users, MFA unbound so the first sign-in walks the bind flow. */
+export async function seedDemo(deps: AppDeps) {
+  const merchant = await createMerchant(deps, {
+    name: "Demo Mobile Store",
+    companyName: "Demo Trading Co., Ltd.",
+    contactPerson: "Alex Chen",
+    contactPhone: "+86 21 5555 0100",
+    contactEmail: "contact@demo.test",
+    website: "https://demo.test",
+    currency: "USD",
+  });
+  for (const user of demoUsers) {
+    await createUser(deps, { merchantNo: merchant.merchantNo, ...user, password: DEMO_PASSWORD });
+  }
+  return { merchantNo: merchant.merchantNo, users: demoUsers.map((u) => u.username), password: DEMO_PASSWORD };
+}

@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { TFunction } from "i18next";
+import type { Envelope, FieldErrors } from "../contracts";
+import { AppError } from "../lib/errors";
+import { type Language, pickLanguage, translator } from "../lib/i18n";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    language: Language;
+    t: TFunction;
+  }
+}
+
+/** A success envelope in the caller's language. */
+export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
+  return { code: 200, message: request.t("errors.success"), data };
+}
+
+/** The `{ code, message, data }` body of a failure; the HTTP status equals `code`. */
+function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {
+  return reply.code(status).type("application/json; charset=utf-8").send({ code: status, message, data });
+}
+
+/** Maps a schema issue to a message key when the schema did not name one (`validation.*`). */
+function issueKey(keyword: string, message: string, params: Record<string, unknown>): string {
+  if (message.startsWith("validation.")) return message;
+  switch (keyword) {
+    case "invalid_type":
+      return params.input === undefined ? "validation.required" : "validation.invalidType";
+    case "too_big":
+      return "validation.tooLong";
+    case "too_small":
+      return "validation.tooShort";
+    case "unrecognized_keys":
+      return "validation.unknownField";
+    default:
+      return "validation.invalidType";
+  }
+}
+
+function translateFields(t: TFunction, fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)]));
+}
+
+/** The envelope's sentence for field errors: the messages themselves, which is what a person needs to read. */
+function summary(fields: FieldErrors): string {
+  return [...new Set(Object.values(fields))].slice(0, 3).join("; ");
+}
+
+/**
+ * One place decides how every failure of the `/portal` API looks: translated envelope, HTTP status = code,
+ * field errors under `data.errors`, and no internals except in the log (with the request id).
+ */
+export function registerEnvelope(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    request.language = pickLanguage(request.headers["accept-language"]);
+    request.t = translator(request.language);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
+
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
+      const message = fields ? summary(fields) : t(error.key, error.params);
+      return failure(reply, error.status, message, fields ? { errors: fields } : null);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
+        fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params));
+      }
+      return failure(reply, 400, summary(fields), { errors: fields });
+    }
+
+    if (
+      !isResponseSerializationError(error as never) &&
+      typeof error.statusCode === "number" &&
+      error.statusCode < 500
+    ) {
+      return failure(reply, error.statusCode, t(clientErrorKey(error)));
+    }
+
+    request.log.error({ err: error, reqId: request.id }, "unexpected error");
+    return failure(reply, 500, t("errors.internal", { requestId: request.id }));
+  });
+}
+
+/** Fastify's own 4xx errors (body parsing, content type, size) in our words. */
+function clientErrorKey(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "errors.badJson";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "errors.payloadTooLarge";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "errors.unsupportedMediaType";
+    default:
+      if (error.statusCode === 413) return "errors.payloadTooLarge";
+      if (error.statusCode === 415) return "errors.unsupportedMediaType";
+      if (error.statusCode === 429) return "errors.tooManyRequests";
+      if (error instanceof SyntaxError) return "errors.badJson";
+      return "errors.badRequest";
+  }
+}
+
+/** Unknown `/portal` paths: a 404 envelope naming the call. */
+export function portalNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split("?")[0] ?? "";
+  return failure(reply, 404, request.t("errors.routeNotFound", { method: request.method, path }));
+}
