@@ -11,6 +11,8 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    // The chunk graph, read by bench/bundle.ts to measure what each route loads.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

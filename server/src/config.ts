@@ -60,7 +60,8 @@ export interface Config extends Omit<Env, "ENCRYPTION_KEY" | "ENCRYPTION_OLD_KEY
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set", as shells and .env files usually intend.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Configuration is not valid:\n${lines.join("\n")}`);

@@ -1,15 +1,12 @@
 import { buildApp } from "./app";
 import { createDeps } from "./app-deps";
-import { type Config, ConfigError, loadConfig } from "./config";
-import { type DatabaseTarget, DataDirLockedError, openDatabase } from "./db/connection";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirLockedError, openDatabase } from "./db/connection";
+import { databaseTarget } from "./db/target";
 import { housekeeping } from "./jobs/housekeeping";
-import { isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
+import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
-
-export function databaseTarget(config: Config): DatabaseTarget {
-  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dir: config.dataDir };
-}
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
-import { merchants } from "../../db/schema";
+import { merchants, users } from "../../db/schema";
 import { createMerchant, createUser } from "./provisioning.service";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -30,4 +30,17 @@ export async function seedDemo(deps: AppDeps) {
     await createUser(deps, { merchantNo: merchant.merchantNo, ...user, password: DEMO_PASSWORD });
   }
   return { merchantNo: merchant.merchantNo, users: demoUsers.map((u) => u.username), password: DEMO_PASSWORD };
+}
+
+export async function hasDemoUsers(deps: AppDeps): Promise<boolean> {
+  const rows = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        demoUsers.map((u) => u.username),
+      ),
+    );
+  return rows.length > 0;
 }

@@ -1,0 +1,193 @@
+import { parseArgs } from "node:util";
+import { asc, eq } from "drizzle-orm";
+import { ZodError } from "zod";
+import { type AppDeps, createDeps } from "../app-deps";
+import { ConfigError, loadConfig } from "../config";
+import { DataDirLockedError, openDatabase } from "../db/connection";
+import { merchants, users } from "../db/schema";
+import { databaseTarget } from "../db/target";
+import { translator } from "../lib/i18n";
+import { isEmpty, seedDemo } from "../modules/provisioning/demo-seed";
+import { createMerchant, createUser, ProvisioningError } from "../modules/provisioning/provisioning.service";
+
+/**
+ * The operator CLI for the reseller's own staff: `npm run ops -- <command> [options]`.
+ * It opens the same database the server uses (DATA_DIR or DATABASE_URL); with the embedded database the
+ * server must be stopped first (one process per data folder).
+ */
+interface Command {
+  summary: string;
+  usage: string;
+  options: Record<string, { type: "string" | "boolean"; description: string; required?: boolean }>;
+  run(deps: AppDeps, values: Record<string, string | boolean | undefined>): Promise<void>;
+}
+
+const commands: Record<string, Command> = {
+  "merchant:create": {
+    summary: "Create a merchant (its number is assigned, e.g. M100002)",
+    usage:
+      "merchant:create --name <name> [--company <company>] [--contact-person ..] [--contact-phone ..] [--contact-email ..] [--website ..] [--currency USD]",
+    options: {
+      name: { type: "string", description: "merchant name", required: true },
+      company: { type: "string", description: "company name" },
+      "contact-person": { type: "string", description: "contact person" },
+      "contact-phone": { type: "string", description: "contact phone" },
+      "contact-email": { type: "string", description: "contact e-mail" },
+      website: { type: "string", description: "website address" },
+      currency: { type: "string", description: "balance currency, ISO code (default USD)" },
+    },
+    async run(deps, v) {
+      const m = await createMerchant(deps, {
+        name: String(v.name),
+        companyName: str(v.company),
+        contactPerson: str(v["contact-person"]),
+        contactPhone: str(v["contact-phone"]),
+        contactEmail: str(v["contact-email"]),
+        website: str(v.website),
+        currency: str(v.currency),
+      });
+      console.log(`Created merchant ${m.merchantNo}`);
+    },
+  },
+  "merchant:list": {
+    summary: "List merchants",
+    usage: "merchant:list",
+    options: {},
+    async run(deps) {
+      const rows = await deps.db.select().from(merchants).orderBy(asc(merchants.id));
+      for (const m of rows) console.log(`${m.merchantNo}\t${m.status}\t${m.balance} ${m.currency}\t${m.name}`);
+      if (rows.length === 0) console.log("No merchants yet.");
+    },
+  },
+  "user:create": {
+    summary: "Create a user of a merchant (password generated and printed once when omitted)",
+    usage:
+      "user:create --merchant <M100001> --username <e-mail> --role <admin|operator|finance> [--name <name>] [--password <password>]",
+    options: {
+      merchant: { type: "string", description: "merchant number", required: true },
+      username: { type: "string", description: "sign-in e-mail address", required: true },
+      role: { type: "string", description: "admin, operator or finance", required: true },
+      name: { type: "string", description: "display name" },
+      password: { type: "string", description: "initial password (8+ characters, a letter and a digit)" },
+    },
+    async run(deps, v) {
+      const u = await createUser(deps, {
+        merchantNo: String(v.merchant),
+        username: String(v.username),
+        role: String(v.role) as "admin",
+        name: str(v.name),
+        password: str(v.password),
+      });
+      console.log(`Created user ${u.username}${u.generated ? ` with password ${u.password} (shown once)` : ""}`);
+    },
+  },
+  "user:list": {
+    summary: "List the users of a merchant",
+    usage: "user:list --merchant <M100001>",
+    options: { merchant: { type: "string", description: "merchant number", required: true } },
+    async run(deps, v) {
+      const rows = await deps.db
+        .select({ user: users })
+        .from(users)
+        .innerJoin(merchants, eq(merchants.id, users.merchantId))
+        .where(eq(merchants.merchantNo, String(v.merchant)))
+        .orderBy(asc(users.id));
+      for (const { user } of rows) {
+        console.log(
+          `${user.username}\t${user.role}\t${user.enabled ? "enabled" : "disabled"}\tMFA ${user.mfaSecret ? "bound" : "unbound"}`,
+        );
+      }
+      if (rows.length === 0) console.log(`No users for ${String(v.merchant)}.`);
+    },
+  },
+  "seed:demo": {
+    summary:
+      "Add the demo merchant and its admin, operator and finance users (only on an empty database unless --force)",
+    usage: "seed:demo [--force]",
+    options: { force: { type: "boolean", description: "seed even when merchants exist" } },
+    async run(deps, v) {
+      if (!v.force && !(await isEmpty(deps))) {
+        console.log("The database already has merchants; nothing done (use --force to add the demo merchant anyway).");
+        return;
+      }
+      const demo = await seedDemo(deps);
+      console.log(`Demo merchant ${demo.merchantNo}: ${demo.users.join(", ")} with password ${demo.password}`);
+    },
+  },
+};
+
+const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
+/** Shared schemas carry message keys for the browser; the CLI speaks English. */
+const english = (message: string) => (message.startsWith("validation.") ? translator("en-US")(message) : message);
+
+function help(): string {
+  const lines = ["Usage: npm run ops -- <command> [options]", "", "Commands:"];
+  for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(16)} ${c.summary}`);
+  lines.push("", "Run `npm run ops -- <command> --help` for a command's options.");
+  lines.push("The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).");
+  return lines.join("\n");
+}
+
+function commandHelp(name: string, c: Command): string {
+  const options = Object.entries(c.options).map(
+    ([o, d]) => `  --${o.padEnd(16)} ${d.description}${d.required ? " (required)" : ""}`,
+  );
+  return [
+    `Usage: npm run ops -- ${c.usage}`,
+    "",
+    c.summary,
+    ...(options.length ? ["", "Options:", ...options] : []),
+  ].join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    console.log(help());
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command: ${name}\n\n${help()}`);
+    return 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { ...command.options, help: { type: "boolean", short: "h" } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(commandHelp(name, command));
+    return 0;
+  }
+  const given = values as Record<string, string | boolean | undefined>;
+  const missing = Object.entries(command.options).filter(([o, d]) => d.required && given[o] === undefined);
+  if (missing.length) {
+    console.error(`Missing ${missing.map(([o]) => `--${o}`).join(", ")}\n\n${commandHelp(name, command)}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await command.run(createDeps(database, config), given);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ZodError)
+      console.error(
+        [...new Set(error.issues.map((i) => `${i.path.join(".") || "input"}: ${english(i.message)}`))].join("\n"),
+      );
+    else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ProvisioningError)
+      console.error(error.message);
+    else if (error instanceof Error && "code" in error && error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+      console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);

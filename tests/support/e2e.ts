@@ -1,0 +1,106 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { onTestFailed } from "vitest";
+import { codeFor, startTestApp, type TestApp } from "./test-app";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Flags that work here: no sandbox as root, and no calls home on a machine without internet. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export interface E2E {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own storage and cookies) whose page fails the test on page or console errors. */
+  newPage(options?: { locale?: string; storage?: Record<string, string>; permissions?: string[] }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Chromium reports failed HTTP answers as console errors; our API answers 4xx on purpose in many tests. */
+const expectedConsoleNoise = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export async function startE2E(options: { config?: Record<string, string> } = {}): Promise<E2E> {
+  const t = await startTestApp("pglite", { webRoot: path.resolve("dist"), config: options.config });
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === "string") throw new Error("server has no TCP address");
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const contexts: BrowserContext[] = [];
+
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newPage({ locale = "en-US", storage, permissions } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 900 } });
+      contexts.push(context);
+      if (permissions) await context.grantPermissions(permissions, { origin: baseUrl });
+      if (storage) {
+        await context.addInitScript((entries: Record<string, string>) => {
+          if (sessionStorage.getItem("__e2e_seeded")) return;
+          sessionStorage.setItem("__e2e_seeded", "1");
+          for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+        }, storage);
+      }
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !expectedConsoleNoise.test(message.text()))
+          problems.push(`console error: ${message.text()}`);
+      });
+      onTestFailed(async ({ task }) => {
+        mkdirSync("test-results", { recursive: true });
+        const file = path.join("test-results", `${task.name.replace(/[^\w-]+/g, "_")}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Page and console errors seen so far (each test asserts there are none). */
+export function problemsOf(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** Fills the sign-in form and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, code = "") {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (code) await page.getByLabel("MFA code").fill(code);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/**
+ * Walks the forced MFA bind the way a person does: reads the key shown beside the QR code, lets an
+ * "authenticator" (the test) compute the code for the server's clock, and submits it.
+ */
+export async function bindMfaInDialog(page: Page, e2e: E2E): Promise<string> {
+  const dialog = page.getByRole("dialog", { name: "Bind MFA" });
+  await dialog.waitFor();
+  const key = (await dialog.getByTestId("mfa-key").innerText()).replace(/\s+/g, "");
+  await dialog.getByRole("button", { name: "Next Step" }).click();
+  const codeDialog = page.getByRole("dialog", { name: "Enter MFA code" });
+  await codeDialog.getByLabel("MFA code").fill(codeFor(key, e2e.t.clock.now()));
+  await codeDialog.getByRole("button", { name: "Submit" }).click();
+  await page.getByText("Operation successful").first().waitFor();
+  await dialog.waitFor({ state: "hidden" });
+  return key;
+}
