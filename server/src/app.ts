@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { createDeps } from "./app-deps";
 import type { Config } from "./config";
 import { PRODUCT_NAME } from "./contracts";
@@ -18,7 +18,7 @@ import { memberRoutes } from "./modules/members/member.routes";
 import { merchantRoutes } from "./modules/merchants/merchant.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerAuthGuard } from "./plugins/auth";
-import { portalNotFound, registerEnvelope } from "./plugins/envelope";
+import { portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 
 export interface BuildAppOptions {
   database: Database;

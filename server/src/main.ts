@@ -47,10 +47,9 @@ async function main() {
     `  Database: ${where}`,
   ];
   if (seeded) lines.push(`  Demo merchant ${seeded.merchantNo} created.`);
-  if (config.NODE_ENV !== "production") {
-    lines.push(
-      `  Demo sign-ins (password Demo@2026; the first sign-in binds MFA): admin@demo.test, operator@demo.test, finance@demo.test`,
-    );
+  if (await hasDemoUsers(deps)) {
+    lines.push(`  Demo sign-ins, password ${DEMO_PASSWORD} (the first sign-in binds MFA with an authenticator app):`);
+    for (const u of demoUsers) lines.push(`    ${u.role.padEnd(9)} ${u.username}`);
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

@@ -95,7 +95,7 @@ export async function submitLogin(page: Page, username: string, password: string
 export async function bindMfaInDialog(page: Page, e2e: E2E): Promise<string> {
   const dialog = page.getByRole("dialog", { name: "Bind MFA" });
   await dialog.waitFor();
-  const key = (await dialog.getByTestId("mfa-key").innerText()).replace(/\s+/g, "");
+  const key = ((await dialog.getByTestId("mfa-key").textContent()) ?? "").replace(/\s+/g, "");
   await dialog.getByRole("button", { name: "Next Step" }).click();
   const codeDialog = page.getByRole("dialog", { name: "Enter MFA code" });
   await codeDialog.getByLabel("MFA code").fill(codeFor(key, e2e.t.clock.now()));

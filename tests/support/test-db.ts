@@ -22,7 +22,8 @@ export async function openTestDatabase(engine: Engine): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  // Dropping the database at the end ends its connections; the pool's idle-error listener may see that.
+  const database = await openDatabase({ kind: "postgres", url: url.toString() }, () => {});
   return {
     ...database,
     close: async () => {

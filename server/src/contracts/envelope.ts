@@ -18,7 +18,13 @@ export interface Page<T> {
 export type FieldErrors = Record<string, string>;
 
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int("validation.integer").min(1, "validation.pageNum").default(1),
+  pageNum: z.coerce
+    .number()
+    .int("validation.integer")
+    .min(1, "validation.pageNum")
+    // Bounded so pageNum x pageSize stays a sane OFFSET.
+    .max(10_000_000, "validation.pageNum")
+    .default(1),
   pageSize: z.coerce
     .number()
     .int("validation.integer")

@@ -30,10 +30,16 @@ export type DatabaseTarget =
   | { kind: "pglite"; dir?: string };
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL connection lost: ${error.message}`),
+): Promise<Database> {
   if (target.kind === "postgres") {
     // NUMERIC stays a string (pg's default): money never passes through a float.
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
+    // the next query; without a listener the error would end the process.
+    pool.on("error", onIdleError);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     try {
       await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });

@@ -128,7 +128,7 @@ function help(): string {
   return lines.join("\n");
 }
 
-function commandHelp(name: string, c: Command): string {
+function commandHelp(c: Command): string {
   const options = Object.entries(c.options).map(
     ([o, d]) => `  --${o.padEnd(16)} ${d.description}${d.required ? " (required)" : ""}`,
   );
@@ -157,13 +157,13 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    console.log(commandHelp(name, command));
+    console.log(commandHelp(command));
     return 0;
   }
   const given = values as Record<string, string | boolean | undefined>;
   const missing = Object.entries(command.options).filter(([o, d]) => d.required && given[o] === undefined);
   if (missing.length) {
-    console.error(`Missing ${missing.map(([o]) => `--${o}`).join(", ")}\n\n${commandHelp(name, command)}`);
+    console.error(`Missing ${missing.map(([o]) => `--${o}`).join(", ")}\n\n${commandHelp(command)}`);
     return 1;
   }
   const config = loadConfig();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isResponseSerializationError } from "fastify-type-provider-zod";
 import type { TFunction } from "i18next";
+import { type ZodType, z } from "zod";
 import type { Envelope, FieldErrors } from "../contracts";
 import { AppError } from "../lib/errors";
 import { type Language, pickLanguage, translator } from "../lib/i18n";
@@ -21,6 +22,26 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
 function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {
   return reply.code(status).type("application/json; charset=utf-8").send({ code: status, message, data });
 }
+
+/**
+ * The type provider's validator, plus `reportInput` so an issue says what it got: without it zod cannot tell a
+ * missing field ("required") from one of the wrong type.
+ */
+export const validatorCompiler =
+  ({ schema }: { schema: ZodType }) =>
+  (data: unknown) => {
+    const result = z.safeParse(schema, data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return {
+      error: result.error.issues.map((issue) => ({
+        keyword: issue.code,
+        instancePath: `/${issue.path.join("/")}`,
+        schemaPath: `#/${issue.path.join("/")}/${issue.code}`,
+        message: issue.message,
+        params: { input: issue.input },
+      })),
+    };
+  };
 
 /** Maps a schema issue to a message key when the schema did not name one (`validation.*`). */
 function issueKey(keyword: string, message: string, params: Record<string, unknown>): string {
@@ -68,7 +89,7 @@ export function registerEnvelope(app: FastifyInstance) {
       return failure(reply, error.status, message, fields ? { errors: fields } : null);
     }
 
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
@@ -18,6 +18,7 @@ import { bindMfa, issueMfaKey, userInfo as loadUserInfo, login, unbindMfa, updat
 import { revokeSession } from "./sessions.service";
 
 const empty = envelopeOf(z.null());
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
 const tags = ["auth"];
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     "/merchant/api/login",
     { config: { public: true }, schema: { tags, body: loginBody, response: { 200: envelopeOf(loginResult) } } },
     async (request) => {
-      const token = await login(deps, request.body, { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
+      const token = await login(deps, request.body, clientOf(request));
       return ok(request, { tokenHead: "Bearer ", token });
     },
   );
@@ -68,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const code = mfaCode.safeParse(request.body);
       if (!code.success) throw fieldError("captcha", "validation.captchaFormat");
-      await unbindMfa(deps, caller(request), code.data);
+      await unbindMfa(deps, caller(request), code.data, clientOf(request));
       return ok(request, null);
     },
   );
@@ -77,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     "/merchant/api/updatePassword",
     { schema: { tags, body: updatePasswordBody, response: { 200: empty } } },
     async (request) => {
-      await updatePassword(deps, caller(request), request.body);
+      await updatePassword(deps, caller(request), request.body, clientOf(request));
       return ok(request, null);
     },
   );

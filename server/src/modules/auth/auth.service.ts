@@ -7,7 +7,7 @@ import { merchants, users } from "../../db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, safeEqual, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, conflict, fieldError } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
-import { assertNotThrottled, recordAttempt } from "./login-throttle";
+import { beginAttempt } from "./login-throttle";
 import { createSession, revokeUserSessions } from "./sessions.service";
 import { matchTotp, newTotpSecret } from "./totp";
 
@@ -22,34 +22,31 @@ export interface Client {
 }
 
 export async function login(deps: AppDeps, body: Required<LoginBody>, client: Client): Promise<string> {
-  const attempt = { username: normaliseUsername(body.username), ip: client.ip };
-  await assertNotThrottled(deps, attempt);
+  const attempt = await beginAttempt(deps, { username: normaliseUsername(body.username), ip: client.ip });
 
   const [user] = await deps.db
     .select({ user: users, merchantStatus: merchants.status })
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.username, attempt.username))
+    .where(eq(users.username, normaliseUsername(body.username)))
     .limit(1);
   const passwordOk = await verifyPassword(body.password, user?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !passwordOk) {
-    await recordAttempt(deps, attempt, false);
-    throw badRequest("errors.invalidCredentials");
-  }
+  if (!user || !passwordOk) throw badRequest("errors.invalidCredentials");
   // Only now, with the password proven, may the answer say more about the account.
   if (!user.user.enabled) throw new AppError(403, "errors.userDisabled");
   if (user.merchantStatus !== "enabled") throw new AppError(403, "errors.merchantDisabled");
 
   if (user.user.mfaSecret) {
-    if (!body.captcha) throw fieldError("captcha", "errors.captchaRequired");
-    const failure = await consumeTotp(deps, deps.db, user.user, body.captcha);
-    if (failure) {
-      await recordAttempt(deps, attempt, false);
-      throw fieldError("captcha", failure);
+    if (!body.captcha) {
+      // Right password, code not typed yet: the usual first step, not a failure.
+      await attempt.forget();
+      throw fieldError("captcha", "errors.captchaRequired");
     }
+    const failure = await consumeTotp(deps, deps.db, user.user, body.captcha);
+    if (failure) throw fieldError("captcha", failure);
   }
 
-  await recordAttempt(deps, attempt, true);
+  await attempt.succeed();
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.user.id));
     return createSession(deps, tx, user.user.id, client);
@@ -130,23 +127,38 @@ export async function bindMfa(deps: AppDeps, auth: AuthContext, mfaKey: string, 
     .where(eq(users.id, auth.userId));
 }
 
-/** Unbinding needs a current code; the user's other sessions end (whoever holds them must bind again). */
-export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string): Promise<void> {
+/**
+ * Unbinding needs a current code; the user's other sessions end (whoever holds them must bind again).
+ * Wrong codes count against the sign-in limits, so a stolen session cannot guess its way through.
+ */
+export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string, client: Client): Promise<void> {
   const user = await loadUser(deps, auth.userId);
   if (!user.mfaSecret) throw conflict("errors.mfaNotBound");
+  const attempt = await beginAttempt(deps, { username: user.username, ip: client.ip });
   await deps.db.transaction(async (tx) => {
     const failure = await consumeTotp(deps, tx, user, code);
     if (failure) throw fieldError("captcha", failure);
     await tx.update(users).set({ mfaSecret: null, mfaLastStep: null }).where(eq(users.id, auth.userId));
     await revokeUserSessions(deps, tx, auth.userId, auth.sessionId);
   });
+  await attempt.succeed();
 }
 
-/** A password change ends every session of the user, this one included: they sign in again with the new one. */
-export async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdatePasswordBody): Promise<void> {
+/**
+ * A password change ends every session of the user, this one included: they sign in again with the new one.
+ * Wrong old passwords count against the sign-in limits.
+ */
+export async function updatePassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: UpdatePasswordBody,
+  client: Client,
+): Promise<void> {
   const user = await loadUser(deps, auth.userId);
+  const attempt = await beginAttempt(deps, { username: user.username, ip: client.ip });
   if (!(await verifyPassword(body.oldPassword, user.passwordHash)))
     throw fieldError("oldPassword", "errors.oldPasswordWrong");
+  await attempt.succeed();
   if (body.oldPassword === body.newPassword) throw fieldError("newPassword", "errors.passwordUnchanged");
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction(async (tx) => {

@@ -1,0 +1,83 @@
+import { Authenticated, Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { ChatWidget } from "./components/chat-widget";
+import { LocaleConfig } from "./components/locale-config";
+import { PageLoading } from "./components/page-loading";
+import { NavigateToLanding, ResourceRoute, UserInfoGate } from "./components/route-guards";
+import { accessControlProvider } from "./providers/access-control-provider";
+import { authProvider, LOGIN_PATH } from "./providers/auth-provider";
+import { dataProvider } from "./providers/data-provider";
+import { i18nProvider } from "./providers/i18n-provider";
+import { appResources, appRoutes, HOME_PATH, NOT_FOUND_PATH } from "./resources";
+
+// Everything behind sign-in loads on demand, so /login starts small.
+const LoginPage = lazy(() => import("./pages/login/login-page").then((m) => ({ default: m.LoginPage })));
+const NotFoundPage = lazy(() => import("./pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+const AppShell = lazy(() => import("./components/shell/app-shell").then((m) => ({ default: m.AppShell })));
+
+const login = (
+  <Suspense fallback={<PageLoading fullScreen />}>
+    <LoginPage />
+  </Suspense>
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <LocaleConfig>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={i18nProvider}
+          resources={appResources}
+          options={{ disableTelemetry: true, syncWithLocation: false }}
+        >
+          <Routes>
+            <Route
+              path={LOGIN_PATH}
+              element={
+                <Authenticated key="login" fallback={login}>
+                  <NavigateToLanding onError={login} />
+                </Authenticated>
+              }
+            />
+            <Route
+              path={NOT_FOUND_PATH}
+              element={
+                <Suspense fallback={<PageLoading fullScreen />}>
+                  <NotFoundPage />
+                </Suspense>
+              }
+            />
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            <Route
+              element={
+                <Authenticated key="shell" fallback={<Navigate to={LOGIN_PATH} replace />}>
+                  <UserInfoGate>
+                    <Suspense fallback={<PageLoading fullScreen />}>
+                      <AppShell />
+                    </Suspense>
+                  </UserInfoGate>
+                </Authenticated>
+              }
+            >
+              {appRoutes.map((route) =>
+                route.kind === "page" ? (
+                  <Route key={route.path} path={route.path} element={<ResourceRoute resource={route.resource} />} />
+                ) : (
+                  <Route key={route.path} path={route.path} element={<Navigate to={route.to} replace />} />
+                ),
+              )}
+            </Route>
+            <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+          </Routes>
+          <ChatWidget />
+        </Refine>
+      </LocaleConfig>
+    </BrowserRouter>
+  );
+}

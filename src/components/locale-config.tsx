@@ -1,0 +1,19 @@
+import { App as AntdApp, ConfigProvider } from "antd";
+import enUS from "antd/es/locale/en_US";
+import zhCN from "antd/es/locale/zh_CN";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "../lib/language";
+import { currentLanguage } from "../providers/i18n-provider";
+
+const antdLocales: Record<Language, typeof enUS> = { "en-US": enUS, "zh-CN": zhCN };
+
+/** antd's texts follow the app language; the hook only subscribes to language changes. */
+export function LocaleConfig({ children }: { children: ReactNode }) {
+  useTranslation();
+  return (
+    <ConfigProvider locale={antdLocales[currentLanguage()]}>
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { Modal } from "antd";
+import { i18n } from "../providers/i18n-provider";
+import { clearToken } from "../providers/token-storage";
+
+/** Spec §9: the desktop notification about an expired session closes after 5 s. */
+export const SESSION_NOTICE_MS = 5000;
+
+export interface LoggedOutPromptDeps {
+  confirm: (options: {
+    title: string;
+    content: string;
+    okText: string;
+    cancelText: string;
+    onOk: () => void;
+    onCancel: () => void;
+  }) => void;
+  /** A desktop notification, or null when the user has not allowed them. */
+  notify: (title: string, body: string) => { close: () => void } | null;
+  schedule: (run: () => void, ms: number) => void;
+  translate: (key: string) => string;
+  loginAgain: () => void;
+}
+
+/**
+ * Tells the user their session is over, once however many requests failed with 401 at the same time:
+ * a confirmation (log in again / cancel and stay) and, if the user allowed it, a desktop notification.
+ * After "cancel and stay" a later 401 may ask again.
+ */
+export function createLoggedOutPrompt(deps: LoggedOutPromptDeps): () => void {
+  let open = false;
+  return () => {
+    if (open) return;
+    open = true;
+    const notice = deps.notify(
+      deps.translate("shell.loggedOut.noticeTitle"),
+      deps.translate("shell.loggedOut.noticeBody"),
+    );
+    if (notice) deps.schedule(() => notice.close(), SESSION_NOTICE_MS);
+    deps.confirm({
+      title: deps.translate("shell.loggedOut.title"),
+      content: deps.translate("shell.loggedOut.content"),
+      okText: deps.translate("shell.loggedOut.login"),
+      cancelText: deps.translate("shell.loggedOut.stay"),
+      onOk: deps.loginAgain,
+      onCancel: () => {
+        open = false;
+      },
+    });
+  };
+}
+
+export function desktopNotice(title: string, body: string): Notification | null {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return null;
+  return new Notification(title, { body });
+}
+
+export const promptLoggedOut = createLoggedOutPrompt({
+  confirm: (options) => {
+    Modal.confirm(options);
+  },
+  notify: desktopNotice,
+  schedule: (run, ms) => {
+    setTimeout(run, ms);
+  },
+  translate: (key) => i18n.t(key),
+  loginAgain: () => {
+    // The stored login is useless now; the reload lands on /login through the route guard.
+    clearToken();
+    window.location.reload();
+  },
+});

@@ -1,0 +1,56 @@
+import { Button, Form, Input, Modal } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { MFA_CODE_LENGTH, mfaCode } from "../../../server/src/contracts/auth";
+import { zodRule } from "../../lib/zod-rule";
+import { applyFieldErrors } from "../form-errors";
+
+/** Spec §9: the code dialog is 600 px wide. */
+const DIALOG_WIDTH = 600;
+
+interface MfaCodeDialogProps {
+  open: boolean;
+  submitting: boolean;
+  /** Resolves to the server's error when the code was refused, so it can be shown on the field. */
+  onSubmit: (code: string) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Asks for the authenticator's 6-digit code (to bind or to unbind). */
+export function MfaCodeDialog({ open, submitting, onSubmit, onCancel }: MfaCodeDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ captcha: string }>();
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+  const onFinish = async ({ captcha }: { captcha: string }) => {
+    const error = await onSubmit(captcha.trim());
+    if (error) applyFieldErrors(form, error);
+  };
+  return (
+    <Modal
+      open={open}
+      title={t("shell.mfa.codeTitle")}
+      width={DIALOG_WIDTH}
+      onCancel={onCancel}
+      forceRender
+      footer={
+        <Button type="primary" loading={submitting} onClick={() => form.submit()}>
+          {t("common.submit")}
+        </Button>
+      }
+    >
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item name="captcha" label={t("shell.mfa.codeLabel")} required rules={[zodRule(mfaCode, t)]}>
+          <Input
+            maxLength={MFA_CODE_LENGTH}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t("shell.mfa.codePlaceholder")}
+            autoFocus
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Form, Input, Modal, message, Space } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type UpdatePasswordBody, updatePasswordBody } from "../../server/src/contracts/auth";
+import { removeCookie } from "../lib/cookies";
+import { storageKeys } from "../lib/storage-keys";
+import { zodRule } from "../lib/zod-rule";
+import { logoutLocally } from "../providers/auth-provider";
+import { portalApi } from "../providers/portal-api";
+import { applyFieldErrors } from "./form-errors";
+
+/** Spec §9: the password dialog is 600 px wide. */
+const DIALOG_WIDTH = 600;
+const fields = updatePasswordBody.shape;
+
+/**
+ * Old, new and confirmation. On success the server has already ended every session of the user, so the
+ * sign-out here is local (a server logout would only meet a 401).
+ */
+export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<UpdatePasswordBody>();
+  const [submitting, setSubmitting] = useState(false);
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const onFinish = async (values: UpdatePasswordBody) => {
+    setSubmitting(true);
+    try {
+      await portalApi.updatePassword(values);
+    } catch (error) {
+      void message.error(t("common.operationFailed"));
+      applyFieldErrors(form, error);
+      return;
+    } finally {
+      setSubmitting(false);
+    }
+    void message.success(t("common.operationSuccess"));
+    removeCookie(storageKeys.password);
+    logoutLocally();
+  };
+
+  const matchesNew = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_: unknown, value: unknown) => {
+      if (value && value !== getFieldValue("newPassword")) throw new Error(t("validation.passwordMismatch"));
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t("shell.password.title")}
+      width={DIALOG_WIDTH}
+      onCancel={onClose}
+      forceRender
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button type="primary" loading={submitting} onClick={() => form.submit()}>
+            {t("common.submit")}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item name="oldPassword" label={t("shell.password.old")} required rules={[zodRule(fields.oldPassword, t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t("shell.password.new")} required rules={[zodRule(fields.newPassword, t)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="rePassword"
+          label={t("shell.password.confirm")}
+          required
+          dependencies={["newPassword"]}
+          rules={[zodRule(fields.rePassword, t), matchesNew]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

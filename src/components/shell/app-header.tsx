@@ -1,0 +1,53 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
+import { useKBar } from "@refinedev/kbar";
+import { Button, Flex, Layout, Tooltip, Typography, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import type { UserInfo } from "../../../server/src/contracts/auth";
+import { LanguageSwitch } from "../language-switch";
+import { AppBreadcrumb } from "./app-breadcrumb";
+import { UserMenu, type UserMenuActions } from "./user-menu";
+
+interface AppHeaderProps extends UserMenuActions {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Top bar: menu toggle, breadcrumbs, then the palette, the account name, the language and the user menu. */
+export function AppHeader({ menuOpen, onToggleMenu, ...userMenu }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { query } = useKBar();
+  const { data: user } = useGetIdentity<UserInfo>();
+  return (
+    <Layout.Header
+      style={{
+        background: token.colorBgContainer,
+        padding: "0 16px",
+        display: "flex",
+        alignItems: "center",
+        gap: 12,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Button
+        type="text"
+        aria-label={t("shell.toggleMenu")}
+        aria-expanded={menuOpen}
+        icon={menuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={onToggleMenu}
+      />
+      <div style={{ flex: 1, minWidth: 0, overflow: "hidden" }}>
+        <AppBreadcrumb />
+      </div>
+      <Flex align="center" gap={4}>
+        <Tooltip title={t("shell.palette.open")}>
+          <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
+        </Tooltip>
+        <Typography.Text strong>{user?.username}</Typography.Text>
+        <LanguageSwitch />
+        <UserMenu {...userMenu} />
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,109 @@
+import { useGetIdentity } from "@refinedev/core";
+import { RefineKbarProvider } from "@refinedev/kbar";
+import { Drawer, Layout, Typography, theme } from "antd";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import type { UserInfo } from "../../../server/src/contracts/auth";
+import { readCookie, writeCookie } from "../../lib/cookies";
+import { storageKeys } from "../../lib/storage-keys";
+import { currentLanguage } from "../../providers/i18n-provider";
+import { useProductName } from "../../providers/use-public-config";
+import { resourceForPath } from "../../resources";
+import { ExportTaskDrawer } from "../export-task/export-task-drawer";
+import { MfaController } from "../mfa/mfa-controller";
+import { PageLoading } from "../page-loading";
+import { PasswordDialog } from "../password-dialog";
+import { AppHeader } from "./app-header";
+import { CommandPalette } from "./command-palette";
+import { SideMenu } from "./side-menu";
+import { useIsMobile } from "./use-viewport";
+
+const SIDER_WIDTH = 256;
+/** The sidebar's state outlives the browser session (it is a preference, not a secret). */
+const SIDEBAR_COOKIE_DAYS = 365;
+type Dialog = "none" | "export" | "password" | "mfa";
+
+/** The frame of every signed-in screen: sidebar, top bar, page, and the dialogs the top bar opens. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const productName = useProductName();
+  const mobile = useIsMobile();
+  // Spec §2: the sidebar's open state is remembered as 1/0; on mobile it is a drawer, closed until asked for.
+  const [siderOpen, setSiderOpen] = useState(() => readCookie(storageKeys.sidebarStatus) !== "0");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>("none");
+  const { data: user } = useGetIdentity<UserInfo>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  useEffect(() => {
+    const resource = resourceForPath(pathname);
+    document.title = resource ? `${t(`menus.${resource.name}`)} - ${productName}` : productName;
+  }, [pathname, productName, t]);
+
+  const toggleMenu = () => {
+    if (mobile) return setDrawerOpen((open) => !open);
+    writeCookie(storageKeys.sidebarStatus, siderOpen ? "0" : "1", SIDEBAR_COOKIE_DAYS);
+    setSiderOpen(!siderOpen);
+  };
+  const close = () => setDialog("none");
+  const title = (
+    <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
+      {productName}
+    </Typography.Title>
+  );
+
+  return (
+    <RefineKbarProvider>
+      <Layout style={{ minHeight: "100vh" }}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            width={SIDER_WIDTH}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            closable={false}
+            styles={{ body: { padding: 0 } }}
+          >
+            {title}
+            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsed={!siderOpen}
+            collapsedWidth={64}
+            trigger={null}
+            theme="light"
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            {siderOpen && title}
+            <SideMenu collapsed={!siderOpen} />
+          </Layout.Sider>
+        )}
+        <Layout>
+          <AppHeader
+            menuOpen={mobile ? drawerOpen : siderOpen}
+            onToggleMenu={toggleMenu}
+            onOpenExport={() => setDialog("export")}
+            onResetMfa={() => setDialog("mfa")}
+            onUpdatePassword={() => setDialog("password")}
+          />
+          <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+      {user && <CommandPalette key={currentLanguage()} />}
+      <ExportTaskDrawer open={dialog === "export"} onClose={close} />
+      <PasswordDialog open={dialog === "password"} onClose={close} />
+      <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
+    </RefineKbarProvider>
+  );
+}

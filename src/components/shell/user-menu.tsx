@@ -1,0 +1,51 @@
+import {
+  DownOutlined,
+  ExportOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
+import { useGetIdentity, useLogout } from "@refinedev/core";
+import { Button, Dropdown, type MenuProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { UserInfo } from "../../../server/src/contracts/auth";
+import { landingPath } from "../../../server/src/contracts/resources";
+
+export interface UserMenuActions {
+  onOpenExport: () => void;
+  onResetMfa: () => void;
+  onUpdatePassword: () => void;
+}
+
+/** The account dropdown of spec §2: Home, Export Task, Reset MFA, Update Password, Logout. */
+export function UserMenu({ onOpenExport, onResetMfa, onUpdatePassword }: UserMenuActions) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useGetIdentity<UserInfo>();
+  const { mutate: logout } = useLogout();
+  const items: MenuProps["items"] = [
+    { key: "home", icon: <HomeOutlined />, label: t("shell.userMenu.home") },
+    { key: "export", icon: <ExportOutlined />, label: t("shell.userMenu.exportTask") },
+    { key: "mfa", icon: <KeyOutlined />, label: t("shell.userMenu.resetMfa") },
+    { key: "password", icon: <LockOutlined />, label: t("shell.userMenu.updatePassword") },
+    { type: "divider" },
+    { key: "logout", icon: <LogoutOutlined />, label: t("shell.userMenu.logout"), danger: true },
+  ];
+  const actions: Record<string, () => void> = {
+    home: () => user && navigate(landingPath[user.role]),
+    export: onOpenExport,
+    mfa: onResetMfa,
+    password: onUpdatePassword,
+    logout: () => logout(),
+  };
+  return (
+    <Dropdown trigger={["click"]} menu={{ items, onClick: ({ key }) => actions[key]?.() }}>
+      <Button type="text" icon={<UserOutlined />} aria-label={t("shell.userMenu.label")}>
+        <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

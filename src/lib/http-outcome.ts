@@ -1,0 +1,73 @@
+import { SUCCESS_CODE } from "../../server/src/contracts/envelope";
+
+/**
+ * The one place that decides what a `/portal` answer means for the caller and the user.
+ * Pure: the http client turns a decision into a toast, a logged-out prompt and a rejected promise.
+ */
+
+/** Refine's HttpError shape: antd forms paint `errors` onto the fields of the same name. */
+export interface PortalHttpError {
+  message: string;
+  statusCode: number;
+  errors?: Record<string, string>;
+}
+
+export type Outcome =
+  | { ok: true; data: unknown }
+  | {
+      ok: false;
+      error: PortalHttpError;
+      /** Error text to show for 3 s, or null when nothing should be shown. */
+      toast: string | null;
+      /** The session is over: offer to sign in again. */
+      sessionExpired: boolean;
+    };
+
+export interface DecisionContext {
+  /** Whether the request carried a login token: a 401 without one (a failed sign-in) ends no session. */
+  hadToken: boolean;
+  /** Translated "unknown exception" text for failures without a message. */
+  unknownText: string;
+}
+
+const UNAUTHENTICATED = 401;
+
+function isEnvelope(body: unknown): body is { code: number; message?: unknown; data?: unknown } {
+  return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "number";
+}
+
+/** `data.errors` of a validation failure, keeping only string messages. */
+export function fieldErrorsOf(data: unknown): Record<string, string> | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const errors = (data as { errors?: unknown }).errors;
+  if (typeof errors !== "object" || errors === null) return undefined;
+  const entries = Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string");
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function failure(error: PortalHttpError, sessionExpired: boolean): Outcome {
+  return { ok: false, error, toast: error.message, sessionExpired };
+}
+
+/** A response arrived: the envelope decides, whatever the HTTP status was. */
+export function decideResponse(status: number, body: unknown, ctx: DecisionContext): Outcome {
+  if (isEnvelope(body)) {
+    if (body.code === SUCCESS_CODE) return { ok: true, data: body.data };
+    const message = typeof body.message === "string" && body.message.trim() !== "" ? body.message : ctx.unknownText;
+    const errors = fieldErrorsOf(body.data);
+    const expired = ctx.hadToken && (body.code === UNAUTHENTICATED || status === UNAUTHENTICATED);
+    return failure({ message, statusCode: body.code, ...(errors ? { errors } : {}) }, expired);
+  }
+  // No envelope (a proxy's error page, an HTML fallback): the status is all we know.
+  const statusCode = status >= 200 && status < 300 ? 500 : status;
+  return failure({ message: ctx.unknownText, statusCode }, ctx.hadToken && status === UNAUTHENTICATED);
+}
+
+/** No response (network down, time-out, aborted): show the transport's own message. */
+export function decideTransportFailure(err: { message?: string; code?: string }, ctx: DecisionContext): Outcome {
+  const message = err.message?.trim() ? err.message : ctx.unknownText;
+  const error: PortalHttpError = { message, statusCode: 0 };
+  // A request we cancelled ourselves (e.g. a query that is no longer needed) is nobody's failure.
+  if (err.code === "ERR_CANCELED") return { ok: false, error, toast: null, sessionExpired: false };
+  return failure(error, false);
+}

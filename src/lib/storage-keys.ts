@@ -1,0 +1,14 @@
+/** Every key the browser keeps in local storage or cookies, named by the spec (§9). */
+export const storageKeys = {
+  /** localStorage: the chosen language. */
+  language: "language",
+  /** localStorage and cookie: the token head joined with the token. */
+  loginToken: "loginToken",
+  /** cookie: sidebar open (1) or closed (0). */
+  sidebarStatus: "sidebarStatus",
+  /**
+   * cookie: a remembered password in the product this one replaces. We never store passwords, but a password
+   * change clears it as the spec asks, so an old one cannot linger.
+   */
+  password: "password",
+} as const;

@@ -1,0 +1,6 @@
+import { ComingSoon } from "../../components/coming-soon";
+
+/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+export function FundTransactionListPage() {
+  return <ComingSoon resource="fund-transaction" />;
+}

@@ -1,0 +1,47 @@
+import { useLogin } from "@refinedev/core";
+import { Button, Card, Flex, Form, Input, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "../../../server/src/contracts/auth";
+import { applyFieldErrors } from "../../components/form-errors";
+import { LanguageSwitch } from "../../components/language-switch";
+import { zodRule } from "../../lib/zod-rule";
+import { useProductName } from "../../providers/use-public-config";
+
+/** Sign-in: username, password and, once MFA is bound, the authenticator's code. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const productName = useProductName();
+  const [form] = Form.useForm<LoginBody>();
+  const { mutate: login, isPending } = useLogin<LoginBody>();
+  const rule = (field: keyof typeof loginBody.shape) => [zodRule(loginBody.shape[field], t)];
+
+  const onFinish = (values: LoginBody) =>
+    login(values, { onSuccess: (result) => result.success || applyFieldErrors(form, result.error) });
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: "100vh", padding: 16, background: "#f0f2f5" }}>
+      <Card style={{ width: "100%", maxWidth: 400 }}>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {productName}
+          </Typography.Title>
+          <LanguageSwitch />
+        </Flex>
+        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark aria-label={t("login.title")}>
+          <Form.Item name="username" label={t("login.username")} required rules={rule("username")}>
+            <Input autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t("login.password")} required rules={rule("password")}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item name="captcha" label={t("login.captcha")} extra={t("login.captchaHint")} rules={rule("captcha")}>
+            <Input maxLength={MFA_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            {t("login.submit")}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCan, useOne } from "@refinedev/core";
+import { Alert, Button, Card, Skeleton } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MerchantInfo } from "../../../server/src/contracts/merchant";
+import { SINGLETON_ID } from "../../resources";
+import { MerchantInfoDetails } from "./merchant-info-details";
+import { MerchantInfoEditForm } from "./merchant-info-edit-form";
+
+/** Merchant Information: everyone who may open it reads it; whoever may edit it (admin) gets the form. */
+export function MerchantInfoShowPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const { result: info, query } = useOne<MerchantInfo>({ resource: "merchant-info", id: SINGLETON_ID });
+  const { data: access } = useCan({ resource: "merchant-info", action: "edit" });
+  const mayEdit = access?.can === true;
+
+  let body = <Skeleton active />;
+  if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;
+  else if (info)
+    body = editing ? (
+      <MerchantInfoEditForm info={info} onDone={() => setEditing(false)} />
+    ) : (
+      <MerchantInfoDetails info={info} />
+    );
+
+  return (
+    <Card
+      title={t("menus.merchant-info")}
+      extra={
+        mayEdit && info && !editing ? (
+          <Button type="primary" onClick={() => setEditing(true)}>
+            {t("common.edit")}
+          </Button>
+        ) : null
+      }
+    >
+      {body}
+    </Card>
+  );
+}

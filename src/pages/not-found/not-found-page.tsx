@@ -1,0 +1,21 @@
+import { Button, Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+/** Where every unknown path ends (public); home leads on to the sign-in or landing page as the guard decides. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={t("notFound.title")}
+      subTitle={t("notFound.subtitle")}
+      extra={
+        <Button type="primary" onClick={() => navigate("/")}>
+          {t("notFound.backHome")}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { AuthProvider } from "@refinedev/core";
+import type { LoginBody } from "../../server/src/contracts/auth";
+import { landingPath } from "../../server/src/contracts/resources";
+import { portalApi } from "./portal-api";
+import { clearToken, getToken, saveToken } from "./token-storage";
+import { forgetUserInfo, loadUserInfo } from "./user-session";
+
+export const LOGIN_PATH = "/login";
+
+/** Signs out in this browser only (session expiry, password change): no server call, then a fresh page. */
+export function logoutLocally(): void {
+  clearToken();
+  forgetUserInfo();
+  window.location.replace(LOGIN_PATH);
+}
+
+export const authProvider: AuthProvider = {
+  login: async ({ username, password, captcha }: LoginBody) => {
+    try {
+      const { tokenHead, token } = await portalApi.login({
+        username: username.trim(),
+        password,
+        captcha: captcha?.trim() ?? "",
+      });
+      saveToken(`${tokenHead}${token}`);
+      forgetUserInfo();
+      const user = await loadUserInfo();
+      return { success: true, redirectTo: landingPath[user.role] };
+    } catch (error) {
+      // Without user info there is no role and no landing page: a half-finished login is no login.
+      clearToken();
+      return { success: false, error: error as Error };
+    }
+  },
+
+  logout: async () => {
+    // Revoke the session on the server; the local sign-out happens even if that call fails.
+    await portalApi.logout().catch(() => undefined);
+    logoutLocally();
+    return { success: true };
+  },
+
+  check: async () => (getToken() ? { authenticated: true } : { authenticated: false, redirectTo: LOGIN_PATH }),
+
+  // The http client already handles 401 (the logged-out prompt); Refine must not log out on its own.
+  onError: async () => ({}),
+
+  getIdentity: () => loadUserInfo(),
+
+  getPermissions: async () => (await loadUserInfo()).role,
+};

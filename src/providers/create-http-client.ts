@@ -1,0 +1,70 @@
+import axios, { type AxiosAdapter, type AxiosRequestConfig, isAxiosError } from "axios";
+import { decideResponse, decideTransportFailure, type Outcome, type PortalHttpError } from "../lib/http-outcome";
+
+/** The browser's calls to the API go under this base path (spec §7). */
+export const API_BASE = "/portal";
+export const REQUEST_TIMEOUT_MS = 300_000;
+
+export interface HttpClientDeps {
+  getToken: () => string | null;
+  getLanguage: () => string;
+  unknownText: () => string;
+  showError: (text: string) => void;
+  onSessionExpired: () => void;
+  /** Tests replace the network. */
+  adapter?: AxiosAdapter;
+}
+
+/** An error the UI can read: Refine's HttpError shape (message, statusCode, field `errors`). */
+export class PortalError extends Error implements PortalHttpError {
+  readonly statusCode: number;
+  readonly errors?: Record<string, string>;
+  constructor(error: PortalHttpError) {
+    super(error.message);
+    this.name = "PortalError";
+    this.statusCode = error.statusCode;
+    if (error.errors) this.errors = error.errors;
+  }
+}
+
+/**
+ * One axios instance for every `/portal` call. Every answer, whatever its HTTP status, goes through the pure
+ * decision in lib/http-outcome; this function only carries the decision out (toast, prompt, reject).
+ */
+export function createHttpClient(deps: HttpClientDeps) {
+  const instance = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    // The envelope, not the status, says whether a call worked.
+    validateStatus: () => true,
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
+  });
+
+  function settle(outcome: Outcome): unknown {
+    if (outcome.ok) return outcome.data;
+    if (outcome.toast !== null) deps.showError(outcome.toast);
+    if (outcome.sessionExpired) deps.onSessionExpired();
+    throw new PortalError(outcome.error);
+  }
+
+  async function request<T>(config: AxiosRequestConfig): Promise<T> {
+    const token = deps.getToken();
+    const ctx = { hadToken: token !== null, unknownText: deps.unknownText() };
+    const headers: Record<string, string> = { "Accept-Language": deps.getLanguage() };
+    // Only a signed-in browser sends Authorization (spec §6).
+    if (token !== null) headers.Authorization = token;
+    let status: number;
+    let body: unknown;
+    try {
+      const response = await instance.request({ ...config, headers: { ...headers, ...(config.headers ?? {}) } });
+      status = response.status;
+      body = response.data;
+    } catch (error) {
+      const facts = isAxiosError(error) ? { message: error.message, code: error.code } : { message: String(error) };
+      return settle(decideTransportFailure(facts, ctx)) as T;
+    }
+    return settle(decideResponse(status, body, ctx)) as T;
+  }
+
+  return { instance, request };
+}

@@ -1,0 +1,57 @@
+import type { I18nProvider } from "@refinedev/core";
+import dayjs from "dayjs";
+import "dayjs/locale/en";
+import "dayjs/locale/zh-cn";
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, type Language } from "../lib/language";
+import { buildLocaleResources } from "../lib/locale-resources";
+import { storageKeys } from "../lib/storage-keys";
+
+const dayjsLocale: Record<Language, string> = { "zh-CN": "zh-cn", "en-US": "en" };
+
+function applySideEffects(language: Language): void {
+  dayjs.locale(dayjsLocale[language]);
+  document.documentElement.lang = language;
+}
+
+const initialLanguage = detectLanguage(localStorage.getItem(storageKeys.language), navigator.language);
+
+// The GLOBAL instance is the source of truth for the language: react-i18next 17's hook instance is a frozen
+// snapshot and Refine memoises getLocale, so reading the language anywhere else goes stale (STACK-NOTES).
+void i18n.use(initReactI18next).init({
+  resources: buildLocaleResources(import.meta.glob("/locales/*/*.json", { eager: true })),
+  lng: initialLanguage,
+  fallbackLng: DEFAULT_LANGUAGE,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+applySideEffects(initialLanguage);
+
+export { i18n };
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** Stores the choice and applies it at once (texts, antd through LocaleConfig, dayjs, the html lang). */
+export async function changeLanguage(language: Language): Promise<void> {
+  localStorage.setItem(storageKeys.language, language);
+  await i18n.changeLanguage(language);
+  applySideEffects(language);
+}
+
+export const i18nProvider: I18nProvider = {
+  // Refine calls translate(key, "Default text") as well as translate(key, options, "Default text").
+  translate: (key, options, defaultMessage) =>
+    String(
+      typeof options === "string"
+        ? i18n.t(key, { defaultValue: options })
+        : i18n.t(key, {
+            ...(options ?? {}),
+            ...(defaultMessage === undefined ? {} : { defaultValue: defaultMessage }),
+          }),
+    ),
+  changeLocale: (locale) => (isLanguage(locale) ? changeLanguage(locale) : Promise.resolve()),
+  getLocale: currentLanguage,
+};

@@ -1,0 +1,18 @@
+import { useCustom } from "@refinedev/core";
+import { PRODUCT_NAME, type PublicConfig } from "../../server/src/contracts/public-config";
+import { PUBLIC_CONFIG_URL } from "./portal-api";
+
+/** The public configuration, read once per page load; undefined until it arrives. */
+export function usePublicConfig(): PublicConfig | undefined {
+  const { query } = useCustom<PublicConfig>({
+    url: PUBLIC_CONFIG_URL,
+    method: "get",
+    queryOptions: { staleTime: Number.POSITIVE_INFINITY, retry: false },
+  });
+  return query.data?.data;
+}
+
+/** The product's name as the server configures it, the contracts' default until then. */
+export function useProductName(): string {
+  return usePublicConfig()?.productName ?? PRODUCT_NAME;
+}

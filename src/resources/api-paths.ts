@@ -1,0 +1,39 @@
+/**
+ * Where each resource's data lives on the `/portal` API, declared once so pages never write a URL.
+ * A resource without an entry has no data calls yet; asking for one is a programming error.
+ */
+export interface ResourceApi {
+  /** Collection path: GET lists (`pageNum`, `pageSize`, filters, `sort`), POST creates. */
+  list: string;
+  /** Item path prefix, `<item>/<id>`; defaults to `list`. */
+  item?: string;
+  /** One record per merchant: read and updated at `list` itself, without an id. */
+  singleton?: boolean;
+  /** Method of an update (default PUT). */
+  updateMethod?: "put" | "patch";
+}
+
+export const resourceApis: Readonly<Record<string, ResourceApi>> = {
+  "merchant-info": { list: "/merchant/api/merchant/info", singleton: true },
+  member: { list: "/merchant/api/member" },
+  // The spec's export calls: list at /list; PATCH /kill/{id} terminates (the task's "update"), DELETE removes.
+  "export-task": { list: "/merchant/export/list", item: "/merchant/export/kill", updateMethod: "patch" },
+};
+
+/** The id pages pass for a singleton resource (Refine wants one; the path does not use it). */
+export const SINGLETON_ID = "current";
+
+export type ApiOperation = "list" | "create" | "one" | "update" | "delete";
+
+export function apiFor(resource: string): ResourceApi {
+  const api = resourceApis[resource];
+  if (!api) throw new Error(`No API is declared for resource "${resource}"`);
+  return api;
+}
+
+export function apiPath(resource: string, operation: ApiOperation, id?: string | number): string {
+  const api = apiFor(resource);
+  if (operation === "list" || operation === "create" || api.singleton) return api.list;
+  if (id === undefined || id === "") throw new Error(`Resource "${resource}" needs an id for ${operation}`);
+  return `${api.item ?? api.list}/${encodeURIComponent(String(id))}`;
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  closeTestApp,
+  EN,
+  EXPORT_LIST,
+  expectFailure,
+  expectFieldErrors,
+  expectOk,
+  exportKill,
+  exportTaskRow,
+  insertExportTask,
+  type Lang,
+  M,
+  ZH,
+} from "../support/api-helpers";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { engines } from "../support/test-db";
+
+interface Task {
+  id: number;
+  type: string;
+  status: number;
+  processed: number;
+  total: number;
+  createTime: string;
+  finishTime: string | null;
+  error: string | null;
+}
+interface Page {
+  total: number;
+  list: Task[];
+}
+
+describe.each(engines)("export tasks on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => closeTestApp(t));
+
+  const list = async (token: string, query = "") =>
+    expectOk<Page>(await call(t, "GET", `${EXPORT_LIST}${query}`, { token }));
+
+  it("answers an empty page to a new user of every role", async () => {
+    const m = await t.merchant();
+    for (const role of ["admin", "operator", "finance"] as const) {
+      const res = await call(t, "GET", `${EXPORT_LIST}?pageNum=1&pageSize=50`, {
+        token: await t.login(m.users[role].username),
+        lang: EN,
+      });
+      expect(res.json()).toEqual({ code: 200, message: M.success[EN], data: { total: 0, list: [] } });
+    }
+  });
+
+  it("lists only the caller's own tasks, newest first (not a colleague's, not another merchant's)", async () => {
+    const m = await t.merchant();
+    const other = await t.merchant();
+    const mine = [
+      await insertExportTask(t, m.users.operator.id, { type: "product", status: 2, processed: 10, total: 10 }),
+      await insertExportTask(t, m.users.operator.id, { type: "transaction", status: 1, processed: 3, total: 7 }),
+    ];
+    await insertExportTask(t, m.users.admin.id);
+    await insertExportTask(t, other.users.operator.id);
+
+    const page = await list(await t.login(m.users.operator.username));
+    expect(page).toEqual({
+      total: 2,
+      list: [...mine].reverse().map((task) => ({
+        id: task.id,
+        type: task.type,
+        status: task.status,
+        processed: task.processed,
+        total: task.total,
+        createTime: task.createdAt.toISOString(),
+        finishTime: null,
+        error: null,
+      })),
+    });
+    const colleague = await list(await t.login(m.users.admin.username));
+    expect(colleague.total).toBe(1);
+    expect(colleague.list[0]!.id).not.toBe(mine[0]!.id);
+  });
+
+  it("pages the list", async () => {
+    const m = await t.merchant();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await insertExportTask(t, m.users.finance.id)).id);
+    const token = await t.login(m.users.finance.username);
+    const newestFirst = [...ids].reverse();
+    expect(await list(token, "?pageNum=1&pageSize=2")).toMatchObject({ total: 5 });
+    expect((await list(token, "?pageNum=1&pageSize=2")).list.map((x) => x.id)).toEqual(newestFirst.slice(0, 2));
+    expect((await list(token, "?pageNum=3&pageSize=2")).list.map((x) => x.id)).toEqual(newestFirst.slice(4));
+    expectFieldErrors(await call(t, "GET", `${EXPORT_LIST}?pageSize=0`, { token, lang: EN }), {
+      pageSize: M.pageSize[EN],
+    });
+  });
+
+  describe("PATCH /merchant/export/kill/:id (terminate)", () => {
+    it.each([0, 1])("terminates a task at status %i: status 3 with a finish time", async (status) => {
+      const m = await t.merchant();
+      const task = await insertExportTask(t, m.users.operator.id, { status });
+      const token = await t.login(m.users.operator.username);
+      const res = await call(t, "PATCH", exportKill(task.id), { token, lang: EN });
+      expect(res.json()).toEqual({ code: 200, message: M.success[EN], data: null });
+      const row = await exportTaskRow(t, task.id);
+      expect(row).toMatchObject({ status: 3, finishedAt: t.clock.now() });
+      expect((await list(token)).list[0]).toMatchObject({
+        id: task.id,
+        status: 3,
+        finishTime: t.clock.now().toISOString(),
+      });
+    });
+
+    it.each([2, 3, 4])("answers 409 for a task at status %i and leaves it", async (status) => {
+      const m = await t.merchant();
+      const task = await insertExportTask(t, m.users.finance.id, { status });
+      const token = await t.login(m.users.finance.username);
+      for (const lang of [EN, ZH] as Lang[]) {
+        expectFailure(
+          await call(t, "PATCH", exportKill(task.id), { token, lang }),
+          409,
+          M.exportTaskNotTerminable[lang],
+        );
+      }
+      expect((await exportTaskRow(t, task.id))?.status).toBe(status);
+    });
+
+    it("answers 404 for another merchant's task or a colleague's, and leaves them running", async () => {
+      const m = await t.merchant();
+      const other = await t.merchant();
+      const foreign = await insertExportTask(t, other.users.admin.id, { status: 1 });
+      const colleagues = await insertExportTask(t, m.users.operator.id, { status: 0 });
+      const token = await t.login(m.users.admin.username);
+      for (const lang of [EN, ZH] as Lang[]) {
+        expectFailure(await call(t, "PATCH", exportKill(foreign.id), { token, lang }), 404, M.exportTaskNotFound[lang]);
+        expectFailure(
+          await call(t, "PATCH", exportKill(colleagues.id), { token, lang }),
+          404,
+          M.exportTaskNotFound[lang],
+        );
+      }
+      expect((await exportTaskRow(t, foreign.id))?.status).toBe(1);
+      expect((await exportTaskRow(t, colleagues.id))?.status).toBe(0);
+    });
+  });
+
+  describe("DELETE /merchant/export/kill/:id", () => {
+    it("removes the caller's task; a second delete answers 404", async () => {
+      const m = await t.merchant();
+      const keep = await insertExportTask(t, m.users.operator.id, { status: 2 });
+      const task = await insertExportTask(t, m.users.operator.id, { status: 2 });
+      const token = await t.login(m.users.operator.username);
+      const res = await call(t, "DELETE", exportKill(task.id), { token, lang: ZH });
+      expect(res.json()).toEqual({ code: 200, message: M.success[ZH], data: null });
+      expect(await exportTaskRow(t, task.id)).toBeUndefined();
+      expect(await list(token)).toMatchObject({ total: 1, list: [{ id: keep.id }] });
+      expectFailure(await call(t, "DELETE", exportKill(task.id), { token, lang: EN }), 404, M.exportTaskNotFound[EN]);
+    });
+
+    it("answers 404 for another merchant's task and keeps it", async () => {
+      const m = await t.merchant();
+      const other = await t.merchant();
+      const foreign = await insertExportTask(t, other.users.finance.id);
+      const token = await t.login(m.users.finance.username);
+      expectFailure(
+        await call(t, "DELETE", exportKill(foreign.id), { token, lang: ZH }),
+        404,
+        M.exportTaskNotFound[ZH],
+      );
+      expect(await exportTaskRow(t, foreign.id)).toBeDefined();
+    });
+  });
+
+  describe.each([EN, ZH] as Lang[])("bad ids in %s", (lang) => {
+    let token: string;
+    beforeAll(async () => {
+      const m = await t.merchant();
+      token = await t.login(m.users.admin.username);
+    });
+
+    it.each(["abc", "0", "-1", "1.5"])("answers 400 data.errors.id for %j", async (id) => {
+      for (const method of ["PATCH", "DELETE"] as const) {
+        expectFieldErrors(await call(t, method, exportKill(id), { token, lang }), { id: M.integer[lang] });
+      }
+    });
+  });
+
+  it("answers 401 without a session", async () => {
+    expectFailure(await call(t, "GET", EXPORT_LIST, { lang: EN }), 401, M.unauthenticated[EN]);
+    expectFailure(await call(t, "PATCH", exportKill(1), { lang: ZH }), 401, M.unauthenticated[ZH]);
+    expectFailure(await call(t, "DELETE", exportKill(1), { lang: EN }), 401, M.unauthenticated[EN]);
+  });
+});

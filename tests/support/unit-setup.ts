@@ -1,0 +1,5 @@
+// Same order as main.tsx: antd's static message/modal need the React 19 patch before antd renders anything.
+import "@ant-design/v5-patch-for-react-19";
+
+// Tell React this is a test environment so act() flushes updates without warnings.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const request = vi.fn();
+vi.mock("../../src/providers/http-client", () => ({
+  API_BASE: "/portal",
+  request: (config: unknown) => request(config),
+}));
+const { dataProvider } = await import("../../src/providers/data-provider");
+
+beforeEach(() => request.mockReset());
+
+describe("data provider over the /portal envelope", () => {
+  it("lists with pageNum/pageSize, filters and sort, and reads total/list", async () => {
+    request.mockResolvedValue({ total: 120, list: [{ id: 1 }, { id: 2 }] });
+    const result = await dataProvider.getList({
+      resource: "export-task",
+      pagination: { currentPage: 2, pageSize: 50 },
+      filters: [{ field: "status", operator: "eq", value: 1 }],
+      sorters: [{ field: "id", order: "desc" }],
+    });
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 120 });
+    expect(request).toHaveBeenCalledWith({
+      method: "get",
+      url: "/merchant/export/list",
+      params: { pageNum: 2, pageSize: 50, status: "1", sort: "-id" },
+    });
+  });
+
+  it("reads and updates a singleton at its own path", async () => {
+    request.mockResolvedValue({ merchantNo: "M1" });
+    await expect(dataProvider.getOne({ resource: "merchant-info", id: "current" })).resolves.toEqual({
+      data: { merchantNo: "M1" },
+    });
+    await dataProvider.update({ resource: "merchant-info", id: "current", variables: { merchantName: "X" } });
+    expect(request).toHaveBeenLastCalledWith({
+      method: "put",
+      url: "/merchant/api/merchant/info",
+      data: { merchantName: "X" },
+    });
+  });
+
+  it("terminates an export task with PATCH and deletes it with DELETE", async () => {
+    request.mockResolvedValue(null);
+    await dataProvider.update({ resource: "export-task", id: 7, variables: {} });
+    expect(request).toHaveBeenLastCalledWith({ method: "patch", url: "/merchant/export/kill/7", data: {} });
+    await dataProvider.deleteOne({ resource: "export-task", id: 7 });
+    expect(request).toHaveBeenLastCalledWith({ method: "delete", url: "/merchant/export/kill/7" });
+  });
+
+  it("creates at the collection path", async () => {
+    request.mockResolvedValue({ id: 3 });
+    await expect(dataProvider.create({ resource: "member", variables: { username: "a" } })).resolves.toEqual({
+      data: { id: 3 },
+    });
+    expect(request).toHaveBeenLastCalledWith({ method: "post", url: "/merchant/api/member", data: { username: "a" } });
+  });
+
+  it("passes custom calls through with their query, sort and headers", async () => {
+    request.mockResolvedValue({ productName: "Merchant Portal" });
+    await dataProvider.custom?.({
+      url: "/merchant/api/public/config",
+      method: "get",
+      query: { a: 1 },
+      sorters: [{ field: "name", order: "asc" }],
+      headers: { "X-Test": "1" },
+    });
+    expect(request).toHaveBeenLastCalledWith({
+      method: "get",
+      url: "/merchant/api/public/config",
+      data: undefined,
+      params: { a: 1, sort: "name" },
+      headers: { "X-Test": "1" },
+    });
+  });
+
+  it("names the /portal base as its API URL", () => {
+    expect(dataProvider.getApiUrl()).toBe("/portal");
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { filterMenus, type MenuEntry, menusFor } from "../../server/src/contracts/permissions";
+import { flattenMenus, visibleMenus } from "../../src/lib/menus";
+
+const entry = (name: string, sort: number, children: MenuEntry[] = [], hidden: 0 | 1 = 0): MenuEntry => ({
+  name,
+  title: name,
+  path: `/${name}`,
+  icon: "",
+  hidden,
+  sort,
+  children,
+});
+const names = (menus: MenuEntry[]): unknown[] =>
+  menus.map((m) => (m.children.length > 0 ? [m.name, names(m.children)] : m.name));
+
+describe("filterMenus", () => {
+  it("drops ungranted entries", () => {
+    const granted = new Set(["a"]);
+    expect(names(filterMenus([entry("a", 1), entry("b", 2)], (n) => granted.has(n)))).toEqual(["a"]);
+  });
+
+  it("keeps an ungranted parent while it has a visible child, and drops it when it has none", () => {
+    const tree = [entry("group", 5, [entry("x", 1), entry("y", 2)]), entry("empty", 9, [entry("z", 1)])];
+    const granted = new Set(["x"]);
+    expect(names(filterMenus(tree, (n) => granted.has(n)))).toEqual([["group", ["x"]]]);
+  });
+
+  it("keeps a granted leaf parent even when all its children are dropped", () => {
+    const tree = [entry("parent", 1, [entry("child", 1)])];
+    expect(names(filterMenus(tree, (n) => n === "parent"))).toEqual(["parent"]);
+  });
+
+  it("sorts by sort value, highest first, children included", () => {
+    const tree = [entry("low", 1, [entry("c1", 1), entry("c3", 3), entry("c2", 2)]), entry("high", 10)];
+    expect(names(filterMenus(tree, () => true))).toEqual(["high", ["low", ["c3", "c2", "c1"]]]);
+  });
+
+  it("does not change its input", () => {
+    const tree = [entry("b", 1), entry("a", 2)];
+    filterMenus(tree, () => true);
+    expect(tree.map((e) => e.name)).toEqual(["b", "a"]);
+  });
+});
+
+describe("menusFor (what logged/info sends each role)", () => {
+  const title = (name: string) => `t:${name}`;
+
+  it("admin sees every group and page, hidden export tasks excepted", () => {
+    expect(names(menusFor("admin", title))).toEqual([
+      ["merchant", ["merchant-info", "product", "order"]],
+      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
+      ["merchant-setting", ["api-settings", "member"]],
+    ]);
+  });
+
+  it("operator sees merchant and fund pages, no settings", () => {
+    expect(names(menusFor("operator", title))).toEqual([
+      ["merchant", ["merchant-info", "product", "order"]],
+      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
+    ]);
+  });
+
+  it("finance sees fund management only (the merchant group has no page it may open)", () => {
+    expect(names(menusFor("finance", title))).toEqual([["merchant-fund", ["fund-transaction", "fund-deposit"]]]);
+  });
+
+  it("titles entries through the caller and carries the declared paths", () => {
+    const [fund] = menusFor("finance", title);
+    expect(fund?.title).toBe("t:merchant-fund");
+    expect(fund?.children.map((c) => c.path)).toEqual(["/merchant-fund/transaction-log", "/merchant-fund/fund"]);
+  });
+});
+
+describe("visibleMenus (the sidebar's own check)", () => {
+  it("shows the server's menus for the role unchanged", () => {
+    expect(visibleMenus(menusFor("operator", String), "operator")).toEqual(menusFor("operator", String));
+  });
+
+  it("drops entries the role may not open even if a server sent them", () => {
+    const adminMenus = menusFor("admin", String);
+    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([
+      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
+    ]);
+  });
+
+  it("drops hidden entries and names it does not know", () => {
+    const tree = [
+      entry("merchant", 100, [entry("merchant-info", 30), entry("product", 20, [], 1), entry("mystery", 50)]),
+    ];
+    expect(names(visibleMenus(tree, "admin"))).toEqual([["merchant", ["merchant-info"]]]);
+  });
+
+  it("flattens to the pages in display order", () => {
+    expect(flattenMenus(menusFor("admin", String)).map((m) => m.name)).toEqual([
+      "merchant-info",
+      "product",
+      "order",
+      "fund-transaction",
+      "fund-deposit",
+      "api-settings",
+      "member",
+    ]);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { allowedActions, can, canOpen, grantsFor } from "../../server/src/contracts/permissions";
+import { actions, landingPath, type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
+import { type Role, roles } from "../../server/src/contracts/roles";
+
+/** The matrix as the spec reads (§6), written out by hand so a change to the declaration is a visible diff. */
+const expected: Record<Role, Record<string, readonly string[]>> = {
+  admin: Object.fromEntries(resources.map((r) => [r.name, actions])),
+  operator: {
+    merchant: ["list"],
+    "merchant-info": ["list", "show"],
+    product: ["list", "show", "export"],
+    order: ["list", "show", "create", "export"],
+    "merchant-fund": ["list"],
+    "fund-transaction": ["list", "show", "export"],
+    "fund-deposit": ["list", "show"],
+    "merchant-setting": [],
+    "api-settings": [],
+    member: [],
+    "export-task": ["list", "show", "create", "delete"],
+  },
+  finance: {
+    merchant: ["list"],
+    "merchant-info": [],
+    product: [],
+    order: [],
+    "merchant-fund": ["list"],
+    "fund-transaction": ["list", "show", "export"],
+    "fund-deposit": ["list", "show", "create"],
+    "merchant-setting": [],
+    "api-settings": [],
+    member: [],
+    "export-task": ["list", "show", "create", "delete"],
+  },
+};
+
+describe("permission matrix", () => {
+  for (const role of roles) {
+    for (const resource of resources) {
+      it(`${role} on ${resource.name}`, () => {
+        const allowed = expected[role][resource.name] ?? [];
+        expect([...allowedActions(role, resource.name)].sort()).toEqual([...allowed].sort());
+        for (const action of actions) expect(can(role, resource.name, action)).toBe(allowed.includes(action));
+      });
+    }
+  }
+
+  it("treats a resource with empty access as admin-only", () => {
+    const adminOnly = resources.filter((r) => Object.keys(r.access).length === 0).map((r) => r.name);
+    expect(adminOnly).toEqual(["merchant-setting", "api-settings", "member"]);
+    for (const name of adminOnly) {
+      expect(canOpen("admin", name)).toBe(true);
+      expect(canOpen("operator", name)).toBe(false);
+      expect(canOpen("finance", name)).toBe(false);
+    }
+  });
+
+  it("allows nothing on an unknown resource, even to admin", () => {
+    for (const role of roles) expect(can(role, "no-such-thing", "list")).toBe(false);
+  });
+
+  it("lets every role open its landing page", () => {
+    for (const role of roles) {
+      const landing = resources.find(
+        (r: ResourceDeclaration) => r.path === landingPath[role] || (r.aliases ?? []).includes(landingPath[role]),
+      );
+      expect(landing, role).toBeDefined();
+      expect(canOpen(role, landing?.name ?? "")).toBe(true);
+    }
+    expect(landingPath).toEqual({ admin: "/merchant/info", operator: "/merchant/info", finance: "/merchant/fund" });
+  });
+
+  it("lists grants only where the role may do something", () => {
+    expect(grantsFor("finance").map((g) => g.name)).toEqual([
+      "merchant",
+      "merchant-fund",
+      "fund-transaction",
+      "fund-deposit",
+      "export-task",
+    ]);
+    expect(grantsFor("admin")).toHaveLength(resources.length);
+  });
+});
