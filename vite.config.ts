@@ -58,6 +58,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores: each file opens its own database; more workers only thrash.
           maxWorkers: 2,
+          // Runs after the unit project (projects with their own worker count need their own group).
+          sequence: { groupOrder: 1 },
         },
       },
       {
