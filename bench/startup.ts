@@ -14,11 +14,15 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn", DATABASE_URL: "" },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
   });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
       try {
         const res = await fetch(`http://127.0.0.1:${PORT}/portal/health`);
         if (res.ok) return performance.now() - started;

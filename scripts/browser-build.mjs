@@ -1,5 +1,7 @@
 // Builds the browser app when it is missing or older than its sources (used by `npm start` and `npm run test:e2e`).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,8 +23,12 @@ export async function ensureBrowserBuild() {
   process.stdout.write(
     builtAt ? "Browser app is older than its sources; rebuilding...\n" : "Building the browser app (first start)...\n",
   );
-  const { build } = await import("vite");
-  await build({ root, logLevel: "warn" });
+  // In its own process: Vite's build sets NODE_ENV=production in the process that runs it, which would then
+  // make the server that starts next in this process demand production settings.
+  const vitePackage = createRequire(import.meta.url).resolve("vite/package.json");
+  const vite = path.join(path.dirname(vitePackage), "bin", "vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`the browser build failed (exit ${result.status})`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureBrowserBuild();
