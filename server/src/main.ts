@@ -57,6 +57,11 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
+  } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    const { address, port } = error as NodeJS.ErrnoException & { address?: string; port?: number };
+    process.stderr.write(
+      `Port ${port} on ${address} is already in use: stop the other server, or set PORT to a free port.\n`,
+    );
   } else {
     process.stderr.write(
       `Merchant Portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -83,7 +83,13 @@ function lockDataDir(dir: string): () => void {
       const fd = openSync(file, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      // Released on close, and on any exit (a failed start, an error) so no stale lock is left behind.
+      const release = () => {
+        process.off("exit", release);
+        rmSync(file, { force: true });
+      };
+      process.on("exit", release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number(readFileSync(file, "utf8"));
