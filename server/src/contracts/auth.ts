@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MenuEntry } from "./permissions";
 import { roles } from "./roles";
 
 /**
@@ -64,15 +65,8 @@ export const updatePasswordBody = z
   .refine((v) => v.newPassword === v.rePassword, { message: "validation.passwordMismatch", path: ["rePassword"] });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
-export const menuEntry: z.ZodType<{
-  name: string;
-  title: string;
-  path: string;
-  icon: string;
-  hidden: 0 | 1;
-  sort: number;
-  children: unknown[];
-}> = z.lazy(() =>
+/** The wire shape of `MenuEntry` (permissions.ts), recursive through `children`. */
+export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
   z.object({
     name: z.string(),
     title: z.string(),
