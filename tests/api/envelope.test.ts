@@ -50,6 +50,17 @@ describe.each(engines)("the /portal envelope for bad input on %s", (engine) => {
       expectFailure(res, 415, M.unsupportedMediaType[lang]);
     });
 
+    it("answers a body shorter than its Content-Length with a plain 400, not a content-type complaint", async () => {
+      const body = '{"username":"a@example.test","password":"secret"}';
+      const res = await call(t, "POST", LOGIN, {
+        lang,
+        payload: body,
+        headers: { "content-type": "application/json", "content-length": String(body.length + 10) },
+      });
+      expectFailure(res, 400, M.badRequest[lang]);
+      expectNoInternals(res);
+    });
+
     it("answers wrong types with 400 and field errors", async () => {
       const res = await call(t, "POST", LOGIN, { lang, payload: { username: 123, password: false, captcha: 7 } });
       expectFieldErrors(res, {

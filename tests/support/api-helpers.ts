@@ -18,6 +18,7 @@ export const M = {
   success: { [EN]: "Operation successful", [ZH]: "操作成功" },
   badJson: { [EN]: "The request body is not valid JSON", [ZH]: "请求体不是有效的 JSON" },
   unsupportedMediaType: { [EN]: "This content type is not supported", [ZH]: "不支持该内容类型" },
+  badRequest: { [EN]: "The request is not valid", [ZH]: "请求无效" },
   payloadTooLarge: { [EN]: "The request body is too large", [ZH]: "请求体过大" },
   unauthenticated: {
     [EN]: "You are not signed in or your session has ended; please sign in again",

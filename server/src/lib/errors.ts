@@ -19,6 +19,7 @@ export class AppError extends Error {
 
 export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(400, key, params);
 export const fieldError = (field: string, key: string) => new AppError(400, key, {}, { [field]: key });
-export const forbidden = () => new AppError(403, "errors.forbidden");
+export const unauthenticated = () => new AppError(401, "errors.unauthenticated");
+export const forbidden = (key = "errors.forbidden") => new AppError(403, key);
 export const notFound = (key = "errors.notFound") => new AppError(404, key);
 export const conflict = (key: string, params?: Record<string, string | number>) => new AppError(409, key, params);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps";
 import { type Action, can, type ResourceName, type Role } from "../contracts";
-import { AppError, forbidden } from "../lib/errors";
+import { forbidden, unauthenticated } from "../lib/errors";
 import { authenticateSession } from "../modules/auth/sessions.service";
 
 export interface AuthContext {
@@ -24,8 +24,6 @@ declare module "fastify" {
     access?: { resource: ResourceName; action: Action };
   }
 }
-
-export const unauthenticated = () => new AppError(401, "errors.unauthenticated");
 
 /** The signed-in caller; only reachable on calls that are not `public`. */
 export function caller(request: { auth: AuthContext | null }): AuthContext {

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isResponseSerializationError } from "fastify-type-provider-zod";
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
 import type { Envelope, FieldErrors } from "../contracts";
@@ -98,11 +97,8 @@ export function registerEnvelope(app: FastifyInstance) {
       return failure(reply, 400, summary(fields), { errors: fields });
     }
 
-    if (
-      !isResponseSerializationError(error as never) &&
-      typeof error.statusCode === "number" &&
-      error.statusCode < 500
-    ) {
+    // Fastify's own 4xx (body parsing, content type, size); a response that fails its schema is a 500.
+    if (typeof error.statusCode === "number" && error.statusCode < 500) {
       return failure(reply, error.statusCode, t(clientErrorKey(error)));
     }
 
@@ -111,25 +107,21 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 }
 
-/** Fastify's own 4xx errors (body parsing, content type, size) in our words. */
+/** Fastify's own 4xx errors in our words: by status, plus the two ways a JSON body can be unreadable. */
 function clientErrorKey(error: FastifyError): string {
-  switch (error.code) {
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "errors.badJson";
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "errors.payloadTooLarge";
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return "errors.unsupportedMediaType";
-    default:
-      if (error.statusCode === 413) return "errors.payloadTooLarge";
-      if (error.statusCode === 415) return "errors.unsupportedMediaType";
-      if (error.statusCode === 429) return "errors.tooManyRequests";
-      if (error instanceof SyntaxError) return "errors.badJson";
-      return "errors.badRequest";
-  }
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY")
+    return "errors.badJson";
+  if (error instanceof SyntaxError) return "errors.badJson";
+  return statusKeys[error.statusCode ?? 400] ?? "errors.badRequest";
 }
+
+const statusKeys: Record<number, string> = {
+  404: "errors.notFound",
+  405: "errors.methodNotAllowed",
+  413: "errors.payloadTooLarge",
+  415: "errors.unsupportedMediaType",
+  429: "errors.tooManyRequests",
+};
 
 /** Unknown `/portal` paths: a 404 envelope naming the call. */
 export function portalNotFound(request: FastifyRequest, reply: FastifyReply) {

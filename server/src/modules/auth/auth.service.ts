@@ -5,7 +5,7 @@ import { grantsFor, type LoginBody, menusFor, type UpdatePasswordBody, type User
 import type { Executor } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, safeEqual, verifyPassword } from "../../lib/crypto";
-import { AppError, badRequest, conflict, fieldError } from "../../lib/errors";
+import { badRequest, conflict, fieldError, forbidden, unauthenticated } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
 import { beginAttempt } from "./login-throttle";
 import { createSession, revokeUserSessions } from "./sessions.service";
@@ -22,19 +22,20 @@ export interface Client {
 }
 
 export async function login(deps: AppDeps, body: Required<LoginBody>, client: Client): Promise<string> {
-  const attempt = await beginAttempt(deps, { username: normaliseUsername(body.username), ip: client.ip });
+  const username = normaliseUsername(body.username);
+  const attempt = await beginAttempt(deps, { username, ip: client.ip });
 
   const [user] = await deps.db
     .select({ user: users, merchantStatus: merchants.status })
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.username, normaliseUsername(body.username)))
+    .where(eq(users.username, username))
     .limit(1);
   const passwordOk = await verifyPassword(body.password, user?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !passwordOk) throw badRequest("errors.invalidCredentials");
   // Only now, with the password proven, may the answer say more about the account.
-  if (!user.user.enabled) throw new AppError(403, "errors.userDisabled");
-  if (user.merchantStatus !== "enabled") throw new AppError(403, "errors.merchantDisabled");
+  if (!user.user.enabled) throw forbidden("errors.userDisabled");
+  if (user.merchantStatus !== "enabled") throw forbidden("errors.merchantDisabled");
 
   if (user.user.mfaSecret) {
     if (!body.captcha) {
@@ -80,7 +81,7 @@ export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): 
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
     .where(eq(users.id, auth.userId));
-  if (!row) throw new AppError(401, "errors.unauthenticated");
+  if (!row) throw unauthenticated();
   return {
     id: row.user.id,
     username: row.user.username,
@@ -96,7 +97,7 @@ export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): 
 
 async function loadUser(deps: AppDeps, userId: number) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError(401, "errors.unauthenticated");
+  if (!user) throw unauthenticated();
   return user;
 }
 

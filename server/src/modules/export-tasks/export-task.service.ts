@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { ExportStatus, type ExportTask, type Page, type PageQuery } from "../../contracts";
+import { fetchPage } from "../../db/paging";
 import { exportTasks } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
@@ -10,19 +11,14 @@ const owned = (auth: AuthContext) =>
   and(eq(exportTasks.merchantId, auth.merchantId), eq(exportTasks.userId, auth.userId));
 
 export async function listExportTasks(deps: AppDeps, auth: AuthContext, page: PageQuery): Promise<Page<ExportTask>> {
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(exportTasks)
-      .where(owned(auth))
-      .orderBy(desc(exportTasks.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
-    deps.db.select({ n: count() }).from(exportTasks).where(owned(auth)),
-  ]);
-  return {
-    total: Number(total?.n ?? 0),
-    list: rows.map((task) => ({
+  return fetchPage(
+    page,
+    {
+      rows: (limit, offset) =>
+        deps.db.select().from(exportTasks).where(owned(auth)).orderBy(desc(exportTasks.id)).limit(limit).offset(offset),
+      total: () => deps.db.select({ n: count() }).from(exportTasks).where(owned(auth)),
+    },
+    (task): ExportTask => ({
       id: task.id,
       type: task.type,
       status: task.status,
@@ -31,8 +27,8 @@ export async function listExportTasks(deps: AppDeps, auth: AuthContext, page: Pa
       createTime: task.createdAt.toISOString(),
       finishTime: task.finishedAt?.toISOString() ?? null,
       error: task.error,
-    })),
-  };
+    }),
+  );
 }
 
 /** Queued or processing -> terminated; the worker (exports issue) sees the status and stops. */

@@ -1,23 +1,19 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { MemberItem, Page, PageQuery } from "../../contracts";
+import { fetchPage } from "../../db/paging";
 import { users } from "../../db/schema";
 
 export async function listMembers(deps: AppDeps, merchantId: number, page: PageQuery): Promise<Page<MemberItem>> {
   const where = eq(users.merchantId, merchantId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
-    deps.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return {
-    total: Number(total?.n ?? 0),
-    list: rows.map((u) => ({
+  return fetchPage(
+    page,
+    {
+      rows: (limit, offset) =>
+        deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset),
+      total: () => deps.db.select({ n: count() }).from(users).where(where),
+    },
+    (u): MemberItem => ({
       id: u.id,
       username: u.username,
       name: u.name || u.username,
@@ -29,6 +25,6 @@ export async function listMembers(deps: AppDeps, merchantId: number, page: PageQ
       remark: u.remark,
       createTime: u.createdAt.toISOString(),
       lastLoginTime: u.lastLoginAt?.toISOString() ?? null,
-    })),
-  };
+    }),
+  );
 }
