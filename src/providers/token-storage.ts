@@ -2,10 +2,10 @@ import { removeCookie, writeCookie } from "../lib/cookies";
 import { storageKeys } from "../lib/storage-keys";
 
 /**
- * The login token (token head + token) lives in localStorage and in a session cookie `loginToken`.
- * The cookie has no expiry on purpose: the server's session decides how long a login lasts, and a browser
- * closed is a login the next person at the machine should not inherit. The spec's 15-day expiry belongs to
- * the remembered-password cookie, which this product does not keep.
+ * The login token (token head + token) lives in localStorage (what the http client reads) and in the cookie
+ * `loginToken` (spec §4). Neither decides how long a login lasts: the server's session does (idle and absolute
+ * expiry, revocation), so the cookie carries no expiry of its own. The spec's 15-day expiry belongs to the
+ * remembered-password cookie, which this product does not keep.
  */
 export function getToken(): string | null {
   return localStorage.getItem(storageKeys.loginToken) || null;

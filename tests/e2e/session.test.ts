@@ -22,6 +22,12 @@ describe("the session in the shell", () => {
 
   it("shows the logged-out prompt when the server revokes the session", async () => {
     const { page, user } = await signedIn();
+    const storedLogin = () =>
+      page.evaluate(() => ({
+        stored: localStorage.getItem("loginToken"),
+        cookie: document.cookie.includes("loginToken="),
+      }));
+    expect(await storedLogin()).toEqual({ stored: expect.stringMatching(/^Bearer \S+$/), cookie: true });
     await e2e.t.deps.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Export Task" }).click();
@@ -29,7 +35,7 @@ describe("the session in the shell", () => {
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Log in again" }).click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await storedLogin()).toEqual({ stored: null, cookie: false });
     expect(problemsOf(page)).toEqual([]);
   });
 
