@@ -67,7 +67,11 @@ export function App() {
             >
               {appRoutes.map((route) =>
                 route.kind === "page" ? (
-                  <Route key={route.path} path={route.path} element={<ResourceRoute resource={route.resource} />} />
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={<ResourceRoute resource={route.resource} view={route.view} action={route.action} />}
+                  />
                 ) : (
                   <Route key={route.path} path={route.path} element={<Navigate to={route.to} replace />} />
                 ),

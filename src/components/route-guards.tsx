@@ -4,9 +4,10 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import type { UserInfo } from "../../server/src/contracts/auth";
+import type { Action } from "../../server/src/contracts/resources";
 import { landingPath } from "../../server/src/contracts/resources";
 import { logoutLocally } from "../providers/auth-provider";
-import { pageOf } from "../resources";
+import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
 /** Sends the user to their role's landing page (after sign-in, or from a page the role may not open). */
@@ -45,11 +46,11 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
 }
 
 /** A resource's page, or the landing page when the role may not open it (spec §2: redirect, not 403). */
-export function ResourceRoute({ resource }: { resource: string }) {
-  const Page = pageOf(resource);
+export function ResourceRoute({ resource, view, action }: { resource: string; view: View; action: Action }) {
+  const Page = pageOf(resource, view);
   if (!Page) return <Navigate to="/404" replace />;
   return (
-    <CanAccess resource={resource} action="list" fallback={<NavigateToLanding />}>
+    <CanAccess resource={resource} action={action} fallback={<NavigateToLanding />}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

@@ -1,16 +1,16 @@
 import { findResource } from "../../server/src/contracts/permissions";
 import { resources } from "../../server/src/contracts/resources";
-import { hasPage } from "./pages";
+import { viewsOf } from "./pages";
 import { deriveRoutes, refineResources } from "./routes";
 
 /** The app's routes and Refine resources, derived once from the contracts declaration and the page map. */
-export const appRoutes = deriveRoutes(resources, hasPage);
-export const appResources = refineResources(resources, hasPage);
+export const appRoutes = deriveRoutes(resources, viewsOf);
+export const appResources = refineResources(resources, viewsOf);
 
 export { apiPath, SINGLETON_ID } from "./api-paths";
 export { resourceIcon } from "./icons";
 export { pageOf } from "./pages";
-export { breadcrumbTrail, resourceForPath } from "./routes";
+export { breadcrumbTrail, resourceForPath, type View } from "./routes";
 
 /** Spec §2: the empty path opens Merchant Information (the guard then sends finance to its own landing). */
 export const HOME_PATH = findResource("merchant-info")?.path ?? "/";

@@ -1,12 +1,24 @@
 import type { ResourceProps } from "@refinedev/core";
-import { type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
+import { type Action, type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
 
 /**
  * Routes, Refine resources and breadcrumbs derived from the one resource declaration in the contracts.
  * Pure: which resources have a page is passed in, so the derivation is testable without loading pages.
  */
+/** The pages a resource can have: its list at its path, the others under it. */
+export const views = ["list", "show", "create", "batch"] as const;
+export type View = (typeof views)[number];
+
+/** Where each view lives below the resource's path, and the action a role needs to open it. */
+export const viewRoutes: Record<View, { suffix: string; action: Action }> = {
+  list: { suffix: "", action: "list" },
+  create: { suffix: "/create", action: "create" },
+  batch: { suffix: "/batch", action: "create" },
+  show: { suffix: "/:id", action: "show" },
+};
+
 export type DerivedRoute =
-  | { kind: "page"; path: string; resource: string }
+  | { kind: "page"; path: string; resource: string; view: View; action: Action }
   | { kind: "redirect"; path: string; to: string };
 
 const byName = new Map<string, ResourceDeclaration>(resources.map((r) => [r.name, r]));
@@ -16,41 +28,59 @@ function childrenOf(name: string, declarations: readonly ResourceDeclaration[]):
 }
 
 /**
- * One page route per resource that has a page, one more per alias; a group's own path leads to its first
- * child with a page (the route guard then sends a role that may not open it to its landing page).
+ * One route per page of a resource (list at its path and each alias; show, create and batch below the path);
+ * a group's own path leads to its first child with a list page (the route guard then sends a role that may
+ * not open it to its landing page). `viewsOf` says which pages a resource has; a resource without a list has
+ * none.
  */
 export function deriveRoutes(
   declarations: readonly ResourceDeclaration[],
-  hasPage: (name: string) => boolean,
+  viewsOf: (name: string) => readonly View[],
 ): DerivedRoute[] {
   const routes: DerivedRoute[] = [];
+  const hasList = (name: string) => viewsOf(name).includes("list");
   for (const r of declarations) {
     if (r.group) {
-      const first = childrenOf(r.name, declarations).find((c) => hasPage(c.name));
+      const first = childrenOf(r.name, declarations).find((c) => hasList(c.name));
       if (first) routes.push({ kind: "redirect", path: r.path, to: first.path });
-    } else if (hasPage(r.name)) {
-      for (const path of [r.path, ...(r.aliases ?? [])]) routes.push({ kind: "page", path, resource: r.name });
+    } else if (hasList(r.name)) {
+      for (const view of views.filter((v) => viewsOf(r.name).includes(v))) {
+        const { suffix, action } = viewRoutes[view];
+        const bases = view === "list" ? [r.path, ...(r.aliases ?? [])] : [r.path];
+        for (const base of bases) routes.push({ kind: "page", path: base + suffix, resource: r.name, view, action });
+      }
     }
   }
   return routes;
 }
 
-/** Refine's view of the same declaration (list routes for pages, parents for grouping, hidden ones hidden). */
+/** Refine's view of the same declaration (routes of its pages, parents for grouping, hidden ones hidden). */
 export function refineResources(
   declarations: readonly ResourceDeclaration[],
-  hasPage: (name: string) => boolean,
+  viewsOf: (name: string) => readonly View[],
 ): ResourceProps[] {
-  return declarations.map((r) => ({
-    name: r.name,
-    ...(hasPage(r.name) ? { list: r.path } : {}),
-    meta: { ...(r.parent ? { parent: r.parent } : {}), ...(r.hidden ? { hide: true } : {}) },
-  }));
+  return declarations.map((r) => {
+    const has = viewsOf(r.name);
+    const route = (view: "list" | "show" | "create") =>
+      has.includes("list") && has.includes(view) ? { [view]: r.path + viewRoutes[view].suffix } : {};
+    return {
+      name: r.name,
+      ...route("list"),
+      ...route("show"),
+      ...route("create"),
+      meta: { ...(r.parent ? { parent: r.parent } : {}), ...(r.hidden ? { hide: true } : {}) },
+    };
+  });
 }
 
-/** The resource whose page a browser path shows (its own path or an alias), ignoring a trailing slash. */
+/**
+ * The resource whose page a browser path shows (its own path, an alias, or a page below its path), ignoring a
+ * trailing slash.
+ */
 export function resourceForPath(pathname: string, declarations: readonly ResourceDeclaration[] = resources) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return declarations.find((r) => !r.group && (r.path === path || (r.aliases ?? []).includes(path)));
+  const own = declarations.find((r) => !r.group && (r.path === path || (r.aliases ?? []).includes(path)));
+  return own ?? declarations.find((r) => !r.group && path.startsWith(`${r.path}/`));
 }
 
 /** Resource names from the top group down to the resource shown at `pathname` (empty for other paths). */

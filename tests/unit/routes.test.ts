@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { landingPath, type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
 import { appResources, appRoutes, HOME_PATH } from "../../src/resources";
 import { apiPath, resourceApis } from "../../src/resources/api-paths";
-import { hasPage } from "../../src/resources/pages";
+import { hasPage, viewsOf } from "../../src/resources/pages";
 import { breadcrumbTrail, deriveRoutes, resourceForPath } from "../../src/resources/routes";
 
 describe("derived routes", () => {
   it("give every resource with a page a route at its declared path", () => {
     const pages = resources.filter((r) => hasPage(r.name));
-    for (const r of pages) expect(appRoutes).toContainEqual({ kind: "page", path: r.path, resource: r.name });
+    for (const r of pages)
+      expect(appRoutes).toContainEqual({ kind: "page", path: r.path, resource: r.name, view: "list", action: "list" });
   });
 
   it("give every non-group, visible resource a page (export tasks live in a drawer)", () => {
@@ -46,10 +47,13 @@ describe("derived routes", () => {
       { name: "a", parent: "g", path: "/g/a", sort: 1, icon: "", access: {} },
       { name: "b", path: "/b", aliases: ["/old-b"], sort: 1, icon: "", access: {} },
     ];
-    expect(deriveRoutes(declarations, (n) => n === "b")).toEqual([
-      { kind: "page", path: "/b", resource: "b" },
-      { kind: "page", path: "/old-b", resource: "b" },
+    expect(deriveRoutes(declarations, (n) => (n === "b" ? ["list", "show", "create"] : []))).toEqual([
+      { kind: "page", path: "/b", resource: "b", view: "list", action: "list" },
+      { kind: "page", path: "/old-b", resource: "b", view: "list", action: "list" },
+      { kind: "page", path: "/b/:id", resource: "b", view: "show", action: "show" },
+      { kind: "page", path: "/b/create", resource: "b", view: "create", action: "create" },
     ]);
+    expect(deriveRoutes(declarations, (n) => (n === "a" ? ["show"] : []))).toEqual([]);
   });
 
   it("declare every contracts resource to Refine, pages with list routes, parents and hidden kept", () => {
@@ -60,6 +64,7 @@ describe("derived routes", () => {
       meta: { parent: "merchant-fund" },
     });
     expect(appResources.find((r) => r.name === "merchant")?.list).toBeUndefined();
+    expect(viewsOf("merchant")).toEqual([]);
     expect(appResources.find((r) => r.name === "export-task")?.meta).toEqual({ hide: true });
   });
 });

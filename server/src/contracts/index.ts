@@ -1,8 +1,10 @@
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
 export * from "./auth";
+export * from "./catalog";
 export * from "./envelope";
 export * from "./export-tasks";
 export * from "./merchant";
+export * from "./orders";
 export * from "./permissions";
 export * from "./public-config";
 export * from "./resources";

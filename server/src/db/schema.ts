@@ -6,9 +6,11 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -137,7 +139,224 @@ export const exportTasks = pgTable(
   (t) => [index("export_tasks_user_idx").on(t.userId, t.id)],
 );
 
-export const schema = { merchants, users, sessions, loginAttempts, exportTasks, merchantNoSequence };
+/** Money columns: NUMERIC, read and written as decimal strings, never JS floats. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
+const merchantRef = () =>
+  bigint("merchant_id", { mode: "number" })
+    .notNull()
+    .references(() => merchants.id);
+
+/**
+ * The catalog. A product's order input fields are data (`OrderField[]` in the contracts), validated when the
+ * catalog is imported and again on every order. Names are in English with an optional Chinese name.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    /** 1 Topup, 2 Login Topup, 3 Gift Card. */
+    type: smallint("type").notNull(),
+    name: text("name").notNull(),
+    nameZh: text("name_zh").notNull().default(""),
+    description: text("description").notNull().default(""),
+    descriptionZh: text("description_zh").notNull().default(""),
+    imageUrl: text("image_url").notNull().default(""),
+    status: text("status", { enum: ["enabled", "disabled"] })
+      .notNull()
+      .default("enabled"),
+    fields: jsonb("fields").notNull().default([]),
+    /** An order still Processing this long after it was placed fails and is refunded. */
+    deadlineSeconds: integer("deadline_seconds").notNull().default(600),
+    /** Which supplier adapter fulfils it (`simulator` built in). */
+    supplier: text("supplier").notNull().default("simulator"),
+    sort: integer("sort").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("products_type_known", sql`${t.type} in (1, 2, 3)`)],
+);
+
+export const productSkus = pgTable(
+  "product_skus",
+  {
+    id: id(),
+    productId: bigint("product_id", { mode: "number" })
+      .notNull()
+      .references(() => products.id),
+    /** Stable code within the product (the import file updates SKUs by it). */
+    code: text("code").notNull(),
+    spec: text("spec").notNull(),
+    faceValue: money("face_value").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    status: text("status", { enum: ["enabled", "disabled"] })
+      .notNull()
+      .default("enabled"),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("product_skus_code_key").on(t.productId, t.code)],
+);
+
+/** A merchant's own order price per SKU, in the merchant's balance currency; no row = not orderable by it. */
+export const merchantPrices = pgTable(
+  "merchant_prices",
+  {
+    merchantId: merchantRef(),
+    skuId: bigint("sku_id", { mode: "number" })
+      .notNull()
+      .references(() => productSkus.id),
+    price: money("price").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.skuId] }), check("merchant_prices_positive", sql`${t.price} > 0`)],
+);
+
+export const orderNoSequence = pgSequence("order_no_seq", { startWith: 1 });
+export const fundNoSequence = pgSequence("fund_no_seq", { startWith: 1 });
+
+/** Batch orders: N independent orders under one batch id. */
+export const orderBatches = pgTable(
+  "order_batches",
+  {
+    id: id(),
+    batchNo: text("batch_no").notNull().unique(),
+    merchantId: merchantRef(),
+    productId: bigint("product_id", { mode: "number" }).notNull(),
+    skuId: bigint("sku_id", { mode: "number" }).notNull(),
+    createdBy: bigint("created_by", { mode: "number" }),
+    itemCount: integer("item_count").notNull(),
+    successCount: integer("success_count").notNull().default(0),
+    failCount: integer("fail_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_batches_merchant_idx").on(t.merchantId, t.id)],
+);
+
+/**
+ * Orders. A Processing order is also its own fulfilment work item: `next_run_at` says when a worker should look
+ * at it next (claiming it pushes `next_run_at` forward as a lease, so a crashed worker's order is picked up
+ * again once the lease runs out). Placing an order is one statement: debit, order and ledger entry together.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNo: text("order_no").notNull().unique(),
+    merchantId: merchantRef(),
+    merchantOrderNo: text("merchant_order_no").notNull(),
+    batchId: bigint("batch_id", { mode: "number" }),
+    productId: bigint("product_id", { mode: "number" })
+      .notNull()
+      .references(() => products.id),
+    skuId: bigint("sku_id", { mode: "number" })
+      .notNull()
+      .references(() => productSkus.id),
+    /** Snapshots at order time: the catalog may change later, the order does not. */
+    productName: text("product_name").notNull(),
+    productType: smallint("product_type").notNull(),
+    spec: text("spec").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    amount: money("amount").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** The primary-key input (the account being recharged), kept apart for lists and filters. */
+    rechargeAccount: text("recharge_account").notNull().default(""),
+    /** Inputs by field key; values of secret fields are encrypted. */
+    inputs: jsonb("inputs").notNull(),
+    status: text("status", { enum: ["processing", "success", "failed"] })
+      .notNull()
+      .default("processing"),
+    source: text("source", { enum: ["manual", "api"] }).notNull(),
+    createdBy: bigint("created_by", { mode: "number" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    failReason: text("fail_reason"),
+    /** Fulfilment state (see the table comment). */
+    supplier: text("supplier").notNull(),
+    supplierRef: text("supplier_ref"),
+    attempts: integer("attempts").notNull().default(0),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    /** Gift-card codes and other delivered secrets, encrypted as one JSON document. */
+    resultSealed: text("result_sealed"),
+  },
+  (t) => [
+    uniqueIndex("orders_merchant_order_no_key").on(t.merchantId, t.merchantOrderNo),
+    index("orders_merchant_idx").on(t.merchantId, t.id),
+    index("orders_merchant_status_idx").on(t.merchantId, t.status, t.id),
+    index("orders_merchant_created_idx").on(t.merchantId, t.createdAt),
+    index("orders_batch_idx").on(t.batchId),
+    index("orders_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'processing'`),
+    check("orders_quantity_positive", sql`${t.quantity} > 0`),
+    check("orders_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** What happened to an order besides its creation and completion: supplier answers, retries, audited reveals. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind").notNull(),
+    /** Who did it, for user actions (e.g. revealing card codes). */
+    userId: bigint("user_id", { mode: "number" }),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
+export const ledgerTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
+
+/**
+ * The balance ledger (fund transaction detail): append-only, one row per change of a merchant's balance, written
+ * in the same statement as the change. A trigger refuses UPDATE and DELETE; a partial unique index allows one
+ * Deduct and one Refund per order.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: id(),
+    fundNo: text("fund_no").notNull().unique(),
+    merchantId: merchantRef(),
+    type: text("type", { enum: ledgerTypes }).notNull(),
+    /** Signed: credits positive, debits negative. */
+    amount: money("amount").notNull(),
+    balanceBefore: money("balance_before").notNull(),
+    balanceAfter: money("balance_after").notNull(),
+    orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
+    depositId: bigint("deposit_id", { mode: "number" }),
+    remark: text("remark").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_merchant_idx").on(t.merchantId, t.id),
+    uniqueIndex("ledger_order_type_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
+    check("ledger_balance_after", sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
+    check("ledger_balance_not_negative", sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const schema = {
+  merchants,
+  users,
+  sessions,
+  loginAttempts,
+  exportTasks,
+  merchantNoSequence,
+  products,
+  productSkus,
+  merchantPrices,
+  orderNoSequence,
+  fundNoSequence,
+  orderBatches,
+  orders,
+  orderEvents,
+  ledgerEntries,
+};
 
 /** Next merchant number, e.g. M100001. */
 export const nextMerchantNo = sql<string>`'M' || nextval('merchant_no_seq')::text`;

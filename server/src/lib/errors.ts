@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../contracts";
+import type { MessageRef } from "../contracts";
 
 /**
  * An expected failure with an HTTP status and a message key from `locales/` (namespace `errors` unless the key
@@ -9,8 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: string,
     readonly params: Record<string, string | number> = {},
-    /** Field errors as message keys, translated on the way out. */
-    readonly fieldErrors?: FieldErrors,
+    /** Field errors as message keys (with parameters where needed), translated on the way out. */
+    readonly fieldErrors?: Record<string, MessageRef>,
     readonly headers: Record<string, string> = {},
   ) {
     super(key);
@@ -19,6 +19,7 @@ export class AppError extends Error {
 
 export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(400, key, params);
 export const fieldError = (field: string, key: string) => new AppError(400, key, {}, { [field]: key });
+export const fieldErrors = (errors: Record<string, MessageRef>) => new AppError(400, "validation.failed", {}, errors);
 export const unauthenticated = () => new AppError(401, "errors.unauthenticated");
 export const forbidden = (key = "errors.forbidden") => new AppError(403, key);
 export const notFound = (key = "errors.notFound") => new AppError(404, key);

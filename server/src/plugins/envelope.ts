@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
-import type { Envelope, FieldErrors } from "../contracts";
+import type { Envelope, FieldErrors, MessageRef } from "../contracts";
 import { AppError } from "../lib/errors";
 import { type Language, pickLanguage, translator } from "../lib/i18n";
 
@@ -59,8 +59,12 @@ function issueKey(keyword: string, message: string, params: Record<string, unkno
   }
 }
 
-function translateFields(t: TFunction, fields: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)]));
+export function translateMessage(t: TFunction, message: MessageRef): string {
+  return typeof message === "string" ? t(message) : t(message.key, message.params);
+}
+
+function translateFields(t: TFunction, fields: Record<string, MessageRef>): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateMessage(t, message)]));
 }
 
 /** The envelope's sentence for field errors: the messages themselves, which is what a person needs to read. */

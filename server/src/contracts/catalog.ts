@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+/** 1 Topup, 2 Login Topup, 3 Gift Card (spec §3, by label order). */
+export const productTypes = [1, 2, 3] as const;
+export type ProductType = (typeof productTypes)[number];
+export const ProductType = { topup: 1, loginTopup: 2, giftCard: 3 } as const;
+
+export const productStatuses = ["enabled", "disabled"] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/** Input kinds of an order field; a secret is encrypted at rest and never shown again after submission. */
+export const fieldKinds = ["text", "number", "select", "secret"] as const;
+export type FieldKind = (typeof fieldKinds)[number];
+
+/** A text in both catalog languages (order field labels, groups, options). */
+export const localizedText = z.object({
+  "en-US": z.string().trim().min(1),
+  "zh-CN": z.string().trim().min(1),
+});
+export type LocalizedText = z.infer<typeof localizedText>;
+
+const isRegExp = (pattern: string) => {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One order input field as the catalog stores it (the operator CLI imports these from JSON). The portal and
+ * Open API answer the `OrderField` form below, in the caller's language.
+ */
+export const orderFieldDefinition = z
+  .object({
+    key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "a letter, then letters, digits or _ (at most 40)"),
+    label: localizedText,
+    kind: z.enum(fieldKinds),
+    required: z.boolean().default(true),
+    /** The field that identifies the account being recharged (shown as "recharge account"). */
+    primaryKey: z.boolean().default(false),
+    group: localizedText.optional(),
+    /** A regular expression the whole value must match (anchored when checked). */
+    pattern: z.string().min(1).refine(isRegExp, "not a valid regular expression").optional(),
+    minLength: z.number().int().min(0).max(1000).optional(),
+    maxLength: z.number().int().min(1).max(1000).default(200),
+    options: z
+      .array(z.object({ value: z.string().min(1), label: localizedText }))
+      .min(1)
+      .optional(),
+  })
+  .refine((f) => (f.kind === "select") === (f.options !== undefined), {
+    message: "options are required for select fields and only for them",
+    path: ["options"],
+  })
+  .refine((f) => !(f.primaryKey && (f.kind === "secret" || !f.required)), {
+    message: "the primary-key field must be required and not secret",
+    path: ["primaryKey"],
+  })
+  .refine((f) => f.minLength === undefined || f.minLength <= f.maxLength, {
+    message: "minLength is above maxLength",
+    path: ["minLength"],
+  });
+export type OrderFieldDefinition = z.infer<typeof orderFieldDefinition>;
+
+/** A product's fields: unique keys and exactly one primary-key field. */
+export const orderFieldDefinitions = z
+  .array(orderFieldDefinition)
+  .min(1)
+  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique")
+  .refine((fields) => fields.filter((f) => f.primaryKey).length === 1, "exactly one field must be the primary key");
+
+/** An order field as the API answers it: texts in the caller's language. */
+export const orderField = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(fieldKinds),
+  required: z.boolean(),
+  primaryKey: z.boolean(),
+  group: z.string(),
+  pattern: z.string().nullable(),
+  minLength: z.number().nullable(),
+  maxLength: z.number(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+});
+export type OrderField = z.infer<typeof orderField>;
+
+export const productSku = z.object({
+  id: z.number(),
+  spec: z.string(),
+  faceValue: z.string(),
+  currency: z.string(),
+  /** This merchant's order price in its balance currency; null = not orderable by this merchant. */
+  price: z.string().nullable(),
+  priceCurrency: z.string(),
+  orderable: z.boolean(),
+});
+export type ProductSku = z.infer<typeof productSku>;
+
+export const product = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: z.enum(productStatuses),
+  imageUrl: z.string(),
+  description: z.string(),
+  /** An order still Processing this many seconds after it was placed fails and is refunded. */
+  deadlineSeconds: z.number(),
+  skus: z.array(productSku),
+  fields: z.array(orderField),
+});
+export type Product = z.infer<typeof product>;
+
+export const productListQuery = z.object({
+  name: z.string().trim().max(100, "validation.tooLong").optional(),
+  type: z.coerce
+    .number("validation.invalidType")
+    .refine((v) => (productTypes as readonly number[]).includes(v), "validation.productType")
+    .optional(),
+  status: z.enum(productStatuses, "validation.invalidType").optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
