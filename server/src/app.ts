@@ -13,9 +13,11 @@ import { PRODUCT_NAME } from "./contracts";
 import type { Database } from "./db/connection";
 import type { Clock } from "./lib/clock";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { exportTaskRoutes } from "./modules/export-tasks/export-task.routes";
 import { memberRoutes } from "./modules/members/member.routes";
 import { merchantRoutes } from "./modules/merchants/merchant.routes";
+import { orderRoutes } from "./modules/orders/order.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
@@ -68,7 +70,15 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
       registerEnvelope(portal);
       registerAuthGuard(portal, deps);
       portal.setNotFoundHandler(portalNotFound);
-      for (const routes of [systemRoutes, authRoutes, merchantRoutes, memberRoutes, exportTaskRoutes]) {
+      for (const routes of [
+        systemRoutes,
+        authRoutes,
+        merchantRoutes,
+        memberRoutes,
+        exportTaskRoutes,
+        catalogRoutes,
+        orderRoutes,
+      ]) {
         await portal.register(async (scope) => routes(scope, deps));
       }
     },

@@ -253,6 +253,7 @@ export const orders = pgTable(
       .references(() => productSkus.id),
     /** Snapshots at order time: the catalog may change later, the order does not. */
     productName: text("product_name").notNull(),
+    productNameZh: text("product_name_zh").notNull().default(""),
     productType: smallint("product_type").notNull(),
     spec: text("spec").notNull(),
     quantity: integer("quantity").notNull(),

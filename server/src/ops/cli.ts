@@ -7,6 +7,9 @@ import { DataDirLockedError, openDatabase } from "../db/connection";
 import { merchants, users } from "../db/schema";
 import { databaseTarget } from "../db/target";
 import { translator } from "../lib/i18n";
+import { importCatalog, readCatalogFile, removePrice, setPrice } from "../modules/catalog/catalog-import";
+import { listCatalog, listPrices } from "../modules/catalog/catalog-listing";
+import { seedDemoCatalog } from "../modules/provisioning/demo-catalog";
 import { isEmpty, seedDemo } from "../modules/provisioning/demo-seed";
 import { createMerchant, createUser, ProvisioningError } from "../modules/provisioning/provisioning.service";
 
@@ -112,6 +115,94 @@ const commands: Record<string, Command> = {
       }
       const demo = await seedDemo(deps);
       console.log(`Demo merchant ${demo.merchantNo}: ${demo.users.join(", ")} with password ${demo.password}`);
+    },
+  },
+  "catalog:import": {
+    summary: "Create or update products, their SKUs and order fields from a JSON file (docs/catalog-import.md)",
+    usage: "catalog:import --file <catalog.json>",
+    options: { file: { type: "string", description: "the catalog file", required: true } },
+    async run(deps, v) {
+      const r = await importCatalog(deps, readCatalogFile(String(v.file)));
+      console.log(
+        `Products: ${r.products.created} created, ${r.products.updated} updated. ` +
+          `SKUs: ${r.skus.created} created, ${r.skus.updated} updated, ${r.skus.disabled} disabled (missing from the file).`,
+      );
+    },
+  },
+  "product:list": {
+    summary: "List the catalog's products",
+    usage: "product:list",
+    options: {},
+    async run(deps) {
+      const types: Record<number, string> = { 1: "topup", 2: "login-topup", 3: "gift-card" };
+      const rows = await listCatalog(deps);
+      for (const p of rows) {
+        console.log(`${p.code}\t${types[p.type]}\t${p.status}\t${p.enabledSkus}/${p.skus} SKUs enabled\t${p.name}`);
+      }
+      if (rows.length === 0) console.log("No products yet (import some with catalog:import).");
+    },
+  },
+  "price:set": {
+    summary: "Set a merchant's order price of a SKU, in the merchant's balance currency",
+    usage: "price:set --merchant <M100001> --product <code> --sku <code> --price <9.50>",
+    options: {
+      merchant: { type: "string", description: "merchant number", required: true },
+      product: { type: "string", description: "product code", required: true },
+      sku: { type: "string", description: "SKU code within the product", required: true },
+      price: { type: "string", description: "price above 0, at most 4 decimal places", required: true },
+    },
+    async run(deps, v) {
+      const p = await setPrice(deps, {
+        merchantNo: String(v.merchant),
+        productCode: String(v.product),
+        skuCode: String(v.sku),
+        price: String(v.price),
+      });
+      console.log(`${p.merchantNo} pays ${p.price} ${p.currency} for ${p.productCode} / ${p.skuCode}`);
+    },
+  },
+  "price:remove": {
+    summary: "Remove a merchant's price of a SKU (the merchant can no longer order it)",
+    usage: "price:remove --merchant <M100001> --product <code> --sku <code>",
+    options: {
+      merchant: { type: "string", description: "merchant number", required: true },
+      product: { type: "string", description: "product code", required: true },
+      sku: { type: "string", description: "SKU code within the product", required: true },
+    },
+    async run(deps, v) {
+      const target = { merchantNo: String(v.merchant), productCode: String(v.product), skuCode: String(v.sku) };
+      const removed = await removePrice(deps, target);
+      const sku = `${target.productCode} / ${target.skuCode}`;
+      console.log(
+        removed
+          ? `Removed ${target.merchantNo}'s price for ${sku}; it can no longer order it`
+          : `${target.merchantNo} had no price for ${sku}; nothing removed`,
+      );
+    },
+  },
+  "price:list": {
+    summary: "List every SKU with a merchant's price (or 'not priced')",
+    usage: "price:list --merchant <M100001>",
+    options: { merchant: { type: "string", description: "merchant number", required: true } },
+    async run(deps, v) {
+      const { currency, rows } = await listPrices(deps, String(v.merchant));
+      for (const r of rows) {
+        const price = r.price === null ? "not priced" : `${r.price} ${currency}`;
+        const off = r.productStatus === "disabled" || r.skuStatus === "disabled" ? "\t(disabled)" : "";
+        console.log(`${r.productCode}\t${r.skuCode}\t${r.spec}\t${r.faceValue} ${r.faceCurrency}\t${price}${off}`);
+      }
+      if (rows.length === 0) console.log("No products yet (import some with catalog:import).");
+    },
+  },
+  "seed:catalog": {
+    summary: "Add (or restore) the demo catalog and price it for a merchant",
+    usage: "seed:catalog --merchant <M100001>",
+    options: { merchant: { type: "string", description: "merchant number", required: true } },
+    async run(deps, v) {
+      const r = await seedDemoCatalog(deps, String(v.merchant));
+      console.log(
+        `Demo catalog: ${r.products.created} products created, ${r.products.updated} updated; priced for ${String(v.merchant)}`,
+      );
     },
   },
 };

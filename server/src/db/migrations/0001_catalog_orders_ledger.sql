@@ -58,6 +58,7 @@ CREATE TABLE "orders" (
 	"product_id" bigint NOT NULL,
 	"sku_id" bigint NOT NULL,
 	"product_name" text NOT NULL,
+	"product_name_zh" text DEFAULT '' NOT NULL,
 	"product_type" smallint NOT NULL,
 	"spec" text NOT NULL,
 	"quantity" integer NOT NULL,

@@ -1,6 +1,8 @@
 import { count, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { merchants, users } from "../../db/schema";
+import { postBalanceChange } from "../ledger/ledger.service";
+import { seedDemoCatalog } from "./demo-catalog";
 import { createMerchant, createUser } from "./provisioning.service";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -9,6 +11,9 @@ export const demoUsers = [
   { username: "operator@demo.test", role: "operator", name: "Demo Operator" },
   { username: "finance@demo.test", role: "finance", name: "Demo Finance" },
 ] as const;
+
+/** Enough for a few hundred demo orders; an Add entry like an approved deposit, so the ledger explains it. */
+export const DEMO_OPENING_BALANCE = "5000.00";
 
 export async function isEmpty(deps: AppDeps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(merchants);
@@ -29,6 +34,14 @@ export async function seedDemo(deps: AppDeps) {
   for (const user of demoUsers) {
     await createUser(deps, { merchantNo: merchant.merchantNo, ...user, password: DEMO_PASSWORD });
   }
+  await seedDemoCatalog(deps, merchant.merchantNo);
+  await postBalanceChange(deps.db, {
+    merchantId: merchant.id,
+    type: "add",
+    amount: DEMO_OPENING_BALANCE,
+    remark: "Opening balance (demo)",
+    at: deps.clock.now(),
+  });
   return { merchantNo: merchant.merchantNo, users: demoUsers.map((u) => u.username), password: DEMO_PASSWORD };
 }
 

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "../../contracts";
+import type { Executor } from "../../db/connection";
+import { fetchPage } from "../../db/paging";
+import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import type { Language } from "../../lib/i18n";
+import type { AuthContext } from "../../plugins/auth";
+import { localizeFields } from "./order-fields";
+
+type ProductRow = typeof products.$inferSelect;
+type SkuRow = typeof productSkus.$inferSelect;
+
+/** `%` and `_` typed by a user are letters to look for, not wildcards. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listFilter(query: ProductListQuery): SQL | undefined {
+  const name = query.name ? containing(query.name) : undefined;
+  return and(
+    name ? or(ilike(products.name, name), ilike(products.nameZh, name)) : undefined,
+    query.type !== undefined ? eq(products.type, query.type) : undefined,
+    query.status ? eq(products.status, query.status) : undefined,
+  );
+}
+
+/**
+ * The catalog as one merchant sees it: every product, each SKU with this merchant's own price (null when it has
+ * none, which makes the SKU not orderable by it). Products are shared; prices are per merchant.
+ */
+export async function listProducts(
+  deps: AppDeps,
+  auth: AuthContext,
+  query: PageQuery & ProductListQuery,
+  language: Language,
+): Promise<Page<Product>> {
+  const where = listFilter(query);
+  const page = await fetchPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        deps.db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(desc(products.sort), asc(products.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => deps.db.select({ n: count() }).from(products).where(where),
+    },
+    (row) => row,
+  );
+  const skus = await loadSkus(
+    deps.db,
+    auth.merchantId,
+    page.list.map((p) => p.id),
+  );
+  return { total: page.total, list: page.list.map((p) => toProduct(p, skus.get(p.id) ?? [], language)) };
+}
+
+export async function getProduct(deps: AppDeps, auth: AuthContext, id: number, language: Language): Promise<Product> {
+  const [row] = await deps.db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound("errors.productNotFound");
+  const skus = await loadSkus(deps.db, auth.merchantId, [row.id]);
+  return toProduct(row, skus.get(row.id) ?? [], language);
+}
+
+interface PricedSku {
+  sku: SkuRow;
+  price: string | null;
+  currency: string;
+}
+
+/**
+ * The enabled SKUs of some products with one merchant's prices, in one query. A SKU dropped from the catalog
+ * stays in the table (orders reference it) but disabled, and merchants no longer see it.
+ */
+async function loadSkus(executor: Executor, merchantId: number, productIds: number[]) {
+  const bySku = new Map<number, PricedSku[]>();
+  if (productIds.length === 0) return bySku;
+  const rows = await executor
+    .select({ sku: productSkus, price: merchantPrices.price, currency: merchants.currency })
+    .from(productSkus)
+    .innerJoin(merchants, eq(merchants.id, merchantId))
+    .leftJoin(
+      merchantPrices,
+      and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
+    )
+    .where(and(inArray(productSkus.productId, productIds), eq(productSkus.status, "enabled")))
+    .orderBy(desc(productSkus.sort), asc(productSkus.id));
+  for (const row of rows) {
+    const list = bySku.get(row.sku.productId) ?? [];
+    list.push(row);
+    bySku.set(row.sku.productId, list);
+  }
+  return bySku;
+}
+
+/** A Chinese text when the catalog has one, the English one otherwise. */
+const inLanguage = (en: string, zh: string, language: Language) => (language === "zh-CN" && zh ? zh : en);
+
+function toProduct(row: ProductRow, skus: PricedSku[], language: Language): Product {
+  const onSale = row.status === "enabled";
+  return {
+    id: row.id,
+    code: row.code,
+    name: inLanguage(row.name, row.nameZh, language),
+    type: row.type as ProductType,
+    status: row.status,
+    imageUrl: row.imageUrl,
+    description: inLanguage(row.description, row.descriptionZh, language),
+    deadlineSeconds: row.deadlineSeconds,
+    skus: skus.map(
+      ({ sku, price, currency }): ProductSku => ({
+        id: sku.id,
+        spec: sku.spec,
+        faceValue: sku.faceValue,
+        currency: sku.currency,
+        price,
+        priceCurrency: currency,
+        orderable: onSale && sku.status === "enabled" && price !== null,
+      }),
+    ),
+    fields: localizeFields(row.fields, language),
+  };
+}
+
+export interface OrderTarget {
+  /** The whole product row; `fields` are the stored definitions (both languages), for `checkOrderInputs`. */
+  product: ProductRow;
+  /** Null when the product has no SKU with this id. */
+  sku: SkuRow | null;
+  /** This merchant's price of the SKU; null = not orderable by it. */
+  price: string | null;
+  merchantCurrency: string;
+}
+
+/**
+ * What placing an order needs to know about its product, SKU and price, in one query (inside the caller's
+ * transaction when given one). Null when there is no such product or merchant. Status checks (product and SKU
+ * enabled) are the caller's: it names the reason in its error.
+ */
+export async function loadOrderTarget(
+  executor: Executor,
+  merchantId: number,
+  productId: number,
+  skuId: number,
+): Promise<OrderTarget | null> {
+  const [row] = await executor
+    .select({
+      product: products,
+      sku: productSkus,
+      price: merchantPrices.price,
+      merchantCurrency: merchants.currency,
+    })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, merchantId))
+    .leftJoin(productSkus, and(eq(productSkus.id, skuId), eq(productSkus.productId, products.id)))
+    .leftJoin(
+      merchantPrices,
+      and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
+    )
+    .where(eq(products.id, productId));
+  return row ?? null;
+}

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../contracts";
+import { fetchPage } from "../../db/paging";
+import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import type { Language } from "../../lib/i18n";
+import type { AuthContext } from "../../plugins/auth";
+import { localizeFields } from "../catalog/order-fields";
+import type { OrderRow } from "./place-order";
+
+/** Lists count at most this many rows: an exact count over a huge merchant would make every page slow. */
+export const ORDER_COUNT_CAP = 100_000;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listFilter(merchantId: number, q: OrderListQuery): SQL | undefined {
+  const name = q.productName ? `%${escapeLike(q.productName)}%` : undefined;
+  return and(
+    eq(orders.merchantId, merchantId),
+    q.orderNo ? eq(orders.orderNo, q.orderNo) : undefined,
+    q.merchantOrderNo ? eq(orders.merchantOrderNo, q.merchantOrderNo) : undefined,
+    name ? or(ilike(orders.productName, name), ilike(orders.productNameZh, name)) : undefined,
+    q.batchId ? eq(orderBatches.batchNo, q.batchId) : undefined,
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.source ? eq(orders.source, q.source) : undefined,
+    q.startTime ? gte(orders.createdAt, new Date(q.startTime)) : undefined,
+    q.endTime ? lte(orders.createdAt, new Date(q.endTime)) : undefined,
+  );
+}
+
+export async function listOrders(
+  deps: AppDeps,
+  auth: AuthContext,
+  query: PageQuery & OrderListQuery,
+  language: Language,
+): Promise<Page<Order>> {
+  const where = listFilter(auth.merchantId, query);
+  const page = await fetchPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        deps.db
+          .select({ order: orders, batchNo: orderBatches.batchNo })
+          .from(orders)
+          .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
+          .where(where)
+          .orderBy(desc(orders.id))
+          .limit(limit)
+          .offset(offset),
+      total: async () => {
+        const capped = deps.db
+          .select({ one: orders.id })
+          .from(orders)
+          .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
+          .where(where)
+          .limit(ORDER_COUNT_CAP)
+          .as("capped");
+        return deps.db.select({ n: count() }).from(capped);
+      },
+    },
+    ({ order, batchNo }) => toOrder(order, batchNo, language),
+  );
+  return page;
+}
+
+export function toOrder(row: OrderRow, batchNo: string | null, language: Language): Order {
+  return {
+    orderNo: row.orderNo,
+    merchantOrderNo: row.merchantOrderNo,
+    batchId: batchNo,
+    productId: row.productId,
+    productName: language === "zh-CN" && row.productNameZh ? row.productNameZh : row.productName,
+    productType: row.productType,
+    skuId: row.skuId,
+    spec: row.spec,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    amount: row.amount,
+    currency: row.currency,
+    rechargeAccount: row.rechargeAccount,
+    status: row.status,
+    source: row.source,
+    createTime: row.createdAt.toISOString(),
+    completeTime: row.completedAt?.toISOString() ?? null,
+    duration: row.completedAt ? Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000) : null,
+    failReason: row.failReason,
+  };
+}
+
+async function ownOrder(deps: AppDeps, auth: AuthContext, orderNo: string) {
+  const [found] = await deps.db
+    .select({ order: orders, batchNo: orderBatches.batchNo })
+    .from(orders)
+    .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
+    .where(and(eq(orders.merchantId, auth.merchantId), eq(orders.orderNo, orderNo)));
+  if (!found) throw notFound("errors.orderNotFound");
+  return found;
+}
+
+export const SECRET_MASK = "******";
+
+export async function getOrder(
+  deps: AppDeps,
+  auth: AuthContext,
+  orderNo: string,
+  language: Language,
+): Promise<OrderDetail> {
+  const { order, batchNo } = await ownOrder(deps, auth, orderNo);
+  const [product] = await deps.db
+    .select({ fields: products.fields })
+    .from(products)
+    .where(eq(products.id, order.productId));
+  const fields = product ? localizeFields(product.fields, language) : [];
+  const stored = order.inputs as Record<string, string | { sealed: string }>;
+  // jsonb keeps keys in its own order: show them in the product's field order.
+  const rank = (key: string) => {
+    const i = fields.findIndex((f) => f.key === key);
+    return i === -1 ? fields.length : i;
+  };
+  const keys = Object.keys(stored).sort((a, b) => rank(a) - rank(b));
+  const inputs = keys
+    .map((key) => [key, stored[key]!] as const)
+    .map(([key, value]) => ({
+      key,
+      label: fields.find((f) => f.key === key)?.label ?? key,
+      value: typeof value === "string" ? value : SECRET_MASK,
+      secret: typeof value !== "string",
+    }));
+  const cards = order.resultSealed ? maskCards(readCards(deps, order.resultSealed)) : null;
+  return { ...toOrder(order, batchNo, language), inputs, timeline: await timeline(deps, order), cards };
+}
+
+function readCards(deps: AppDeps, sealed: string): GiftCard[] {
+  const result = JSON.parse(deps.cipher.decrypt(sealed)) as { cards?: GiftCard[] };
+  return result.cards ?? [];
+}
+
+function maskCards(cards: GiftCard[]): GiftCard[] {
+  return cards.map((c) => ({ serial: `****${c.serial.slice(-4)}`, pin: SECRET_MASK, expiresAt: c.expiresAt }));
+}
+
+/** Card codes in full, recorded as a `revealed` event with the user (an audit trail of who saw them). */
+export async function revealCards(deps: AppDeps, auth: AuthContext, orderNo: string): Promise<GiftCard[]> {
+  const { order } = await ownOrder(deps, auth, orderNo);
+  if (order.status !== "success" || !order.resultSealed) throw new AppError(409, "errors.noCards");
+  const cards = readCards(deps, order.resultSealed);
+  if (cards.length === 0) throw new AppError(409, "errors.noCards");
+  await deps.db.insert(orderEvents).values({
+    orderId: order.id,
+    kind: "revealed",
+    userId: auth.userId,
+    detail: auth.username,
+    createdAt: deps.clock.now(),
+  });
+  return cards;
+}
+
+const signed = (amount: string, currency: string) => `${amount.startsWith("-") ? "" : "+"}${amount} ${currency}`;
+
+/** Created, supplier events, final state and the ledger entries, oldest first. */
+async function timeline(deps: AppDeps, order: OrderRow): Promise<OrderDetail["timeline"]> {
+  const [events, entries] = await Promise.all([
+    deps.db
+      .select({ kind: orderEvents.kind, detail: orderEvents.detail, at: orderEvents.createdAt, user: users.username })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.userId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id)),
+    deps.db
+      .select({
+        type: ledgerEntries.type,
+        fundNo: ledgerEntries.fundNo,
+        amount: ledgerEntries.amount,
+        at: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, order.id))
+      .orderBy(asc(ledgerEntries.id)),
+  ]);
+  const entry = (type: string) => entries.find((e) => e.type === type);
+  const deducted = entry("deduct");
+  const refunded = entry("refund");
+  const items: { kind: string; at: Date; detail: string }[] = [
+    {
+      kind: "created",
+      at: order.createdAt,
+      detail: deducted ? `${deducted.fundNo} ${signed(deducted.amount, order.currency)}` : "",
+    },
+    ...events.map((e) => ({ kind: e.kind, at: e.at, detail: e.kind === "revealed" ? (e.user ?? e.detail) : e.detail })),
+  ];
+  if (order.completedAt) items.push({ kind: order.status, at: order.completedAt, detail: order.failReason ?? "" });
+  if (refunded)
+    items.push({
+      kind: "refunded",
+      at: refunded.at,
+      detail: `${refunded.fundNo} ${signed(refunded.amount, order.currency)}`,
+    });
+  return items
+    .map((item, index) => ({ ...item, index }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index)
+    .map(({ kind, at, detail }) => ({ kind, time: at.toISOString(), detail }));
+}
