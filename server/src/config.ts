@@ -33,6 +33,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Run the fulfilment worker inside the server; false when separate `npm run worker` processes do it. */
+  RUN_WORKER: z.stringbool().default(true),
+  /** How often an idle fulfilment worker looks for due orders. */
+  FULFILMENT_POLL_MS: positiveInt.default(500),
+  /** The simulator supplier answers success this long after an order was placed. */
+  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
   CHAT_WIDGET_SETTINGS: z

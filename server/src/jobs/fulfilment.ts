@@ -1,0 +1,291 @@
+import { sql } from "drizzle-orm";
+import type { AppDeps } from "../app-deps";
+import { ProductType } from "../contracts";
+import { queryRows } from "../db/raw";
+import {
+  type SupplierAdapter,
+  type SupplierAnswer,
+  type SupplierRegistry,
+  type SupplierRequest,
+  supplierRegistry,
+} from "../modules/fulfilment/supplier";
+import { completeOrder, failOrder } from "../modules/orders/order-outcome";
+
+/**
+ * Fulfilment. A Processing order is its own work item: `next_run_at` says when to look at it next. A worker
+ * claims due orders in one statement (FOR UPDATE SKIP LOCKED, so workers never take the same order), which
+ * moves `next_run_at` a lease ahead: if the worker dies, the order is due again once the lease runs out. Jobs are
+ * therefore at-least-once; every write below is guarded (`status = 'processing'`, and the claim's attempt
+ * number for rescheduling), so running an order twice never completes or refunds it twice.
+ */
+export const FULFILMENT = {
+  /** How long a claimed order stays away from other workers: longer than one supplier call and its writes. */
+  leaseMs: 30_000,
+  /** A supplier call that takes longer is abandoned and retried (well inside the lease). */
+  callTimeoutMs: 10_000,
+  /** A pending order is asked again this soon (never past its deadline). */
+  pendingPollMs: 1_000,
+  /** Retries after a transient error wait 2^attempts seconds, at most this long (never past the deadline). */
+  maxBackoffMs: 60_000,
+  /** Orders of one round processed at the same time. */
+  concurrency: 8,
+  batch: 20,
+} as const;
+
+export const DEADLINE_REASON = "No final answer from the supplier before the deadline";
+
+export interface ClaimedOrder {
+  id: number;
+  orderNo: string;
+  productType: number;
+  spec: string;
+  quantity: number;
+  rechargeAccount: string;
+  /** As stored: values by field key, a secret as `{ sealed }`. */
+  inputs: Record<string, string | { sealed: string }>;
+  createdAt: Date;
+  supplier: string;
+  supplierRef: string | null;
+  /** This claim's attempt number (1 the first time), also the fencing token for rescheduling. */
+  attempts: number;
+  deadlineAt: Date;
+}
+
+/** bigint and timestamps travel as text or epoch milliseconds (drivers differ), converted below. */
+type ClaimRow = Omit<ClaimedOrder, "id" | "createdAt" | "deadlineAt"> & {
+  id: string | number;
+  createdMs: string | number;
+  deadlineMs: string | number;
+};
+
+/**
+ * Takes up to `limit` due orders for this worker (see the file comment). The due rows are picked in a
+ * MATERIALIZED CTE: inside `id IN (subquery)` PostgreSQL may run the LIMIT ... SKIP LOCKED subquery more than
+ * once and claim more rows than asked (seen here: all twelve due rows for a limit of four).
+ */
+export async function claimDueOrders(deps: AppDeps, limit: number): Promise<ClaimedOrder[]> {
+  const now = deps.clock.now();
+  const rows = await queryRows<ClaimRow>(
+    deps.db,
+    sql`
+      with due as materialized (
+        select id from orders
+        where status = 'processing' and next_run_at <= ${now.toISOString()}
+        order by next_run_at
+        limit ${limit}
+        for update skip locked
+      )
+      update orders o
+      set next_run_at = ${new Date(now.getTime() + FULFILMENT.leaseMs).toISOString()}, attempts = o.attempts + 1
+      from due
+      where o.id = due.id and o.status = 'processing'
+      returning o.id, o.order_no as "orderNo", o.product_type as "productType", o.spec, o.quantity,
+        o.recharge_account as "rechargeAccount", o.inputs, o.supplier, o.supplier_ref as "supplierRef", o.attempts,
+        (extract(epoch from o.created_at) * 1000)::float8 as "createdMs",
+        (extract(epoch from o.deadline_at) * 1000)::float8 as "deadlineMs"`,
+  );
+  return rows.map(({ id, createdMs, deadlineMs, ...rest }) => ({
+    ...rest,
+    id: Number(id),
+    createdAt: new Date(Number(createdMs)),
+    deadlineAt: new Date(Number(deadlineMs)),
+  }));
+}
+
+export interface FulfilmentRoundOptions {
+  limit?: number;
+  suppliers?: SupplierRegistry;
+}
+
+/**
+ * One round: claims due orders and carries each one step further (submit, query, finish, or reschedule).
+ * Answers how many were claimed. Errors of single orders (e.g. the database went away mid-round) are thrown
+ * together after the round; those orders keep their lease and are taken up again when it runs out.
+ */
+export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundOptions = {}): Promise<number> {
+  const { limit = FULFILMENT.batch, suppliers = supplierRegistry(deps) } = options;
+  const claimed = await claimDueOrders(deps, limit);
+  const errors: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) {
+      const order = claimed[next++]!;
+      await processOrder(deps, suppliers, order).catch((error: unknown) => errors.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FULFILMENT.concurrency, claimed.length) }, lane));
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} of ${claimed.length} orders failed to move`);
+  return claimed.length;
+}
+
+/** Carries one claimed order a step further (the round calls it; exported so tests can play a late worker). */
+export async function processOrder(deps: AppDeps, suppliers: SupplierRegistry, order: ClaimedOrder): Promise<void> {
+  const adapter = suppliers.get(order.supplier);
+  if (!adapter) {
+    await failOrder(deps.db, order.id, deps.clock.now(), `No supplier adapter named "${order.supplier}" is installed`);
+    return;
+  }
+  const pastDeadline = deps.clock.now() >= order.deadlineAt;
+  // Past the deadline an order never accepted is not submitted any more; one the supplier accepted gets a last
+  // question, so a delivery that just made it is not refunded.
+  if (pastDeadline && !order.supplierRef) {
+    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
+    return;
+  }
+  let answer: SupplierAnswer;
+  try {
+    answer = await askSupplier(deps, adapter, order);
+  } catch (error) {
+    if (pastDeadline) await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
+    else await retryLater(deps, order, error);
+    return;
+  }
+  const at = deps.clock.now();
+  if (answer.state === "success") {
+    const sealed =
+      order.productType === ProductType.giftCard
+        ? deps.cipher.encrypt(JSON.stringify({ cards: answer.cards ?? [] }))
+        : null;
+    await completeOrder(deps.db, order.id, at, sealed);
+  } else if (answer.state === "failed") {
+    await failOrder(deps.db, order.id, at, answer.reason);
+  } else if (pastDeadline) {
+    await failOrder(deps.db, order.id, at, DEADLINE_REASON);
+  } else {
+    const nextRun = capped(at.getTime() + FULFILMENT.pendingPollMs, order.deadlineAt);
+    const accepted = order.supplierRef ? null : { kind: "submitted", detail: answer.ref };
+    await reschedule(deps, order, nextRun, accepted, answer.ref);
+  }
+}
+
+function askSupplier(deps: AppDeps, adapter: SupplierAdapter, order: ClaimedOrder): Promise<SupplierAnswer> {
+  const request: SupplierRequest = {
+    orderNo: order.orderNo,
+    productType: order.productType,
+    spec: order.spec,
+    quantity: order.quantity,
+    rechargeAccount: order.rechargeAccount,
+    inputs: Object.fromEntries(
+      Object.entries(order.inputs).map(([key, v]) => [key, typeof v === "string" ? v : deps.cipher.decrypt(v.sealed)]),
+    ),
+    placedAt: order.createdAt,
+    attempt: order.attempts,
+  };
+  const call = order.supplierRef ? adapter.query({ ...request, ref: order.supplierRef }) : adapter.submit(request);
+  return withTimeout(call, FULFILMENT.callTimeoutMs, `Supplier ${adapter.name} did not answer within 10 s`);
+}
+
+/** A transient error: a `retry` event with the error's text, and the next attempt after a growing pause. */
+function retryLater(deps: AppDeps, order: ClaimedOrder, error: unknown) {
+  const at = deps.clock.now().getTime();
+  const backoff = Math.min(2 ** order.attempts * 1000, FULFILMENT.maxBackoffMs);
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
+  return reschedule(deps, order, capped(at + backoff, order.deadlineAt), { kind: "retry", detail: text });
+}
+
+/**
+ * Sets when the order is due next (and the supplier's reference once known), with its timeline event, in one
+ * statement. Only while the order is Processing and still under this worker's claim: a worker that outlived its
+ * lease must not reschedule an order another worker has taken up since.
+ */
+async function reschedule(
+  deps: AppDeps,
+  order: ClaimedOrder,
+  nextRun: Date,
+  event: { kind: string; detail: string } | null,
+  supplierRef: string | null = null,
+) {
+  const at = deps.clock.now().toISOString();
+  await queryRows(
+    deps.db,
+    sql`
+      with moved as (
+        update orders set next_run_at = ${nextRun.toISOString()}, supplier_ref = coalesce(${supplierRef}, supplier_ref)
+        where id = ${order.id} and status = 'processing' and attempts = ${order.attempts}
+        returning id
+      )
+      insert into order_events (order_id, kind, detail, created_at)
+      select id, ${event?.kind ?? ""}, ${event?.detail ?? ""}, ${at} from moved where ${event !== null}
+      returning id`,
+  );
+}
+
+const capped = (time: number, deadline: Date) => new Date(Math.min(time, deadline.getTime()));
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The embedded database allows one process per data folder, so when its worker starts no other worker can be
+ * alive: a lease still running was held by a run that died (killed, power cut). Its orders are due at once
+ * instead of a lease later. (On PostgreSQL other workers may be alive; there only the lease frees an order.)
+ */
+async function releaseLeases(deps: AppDeps) {
+  const now = deps.clock.now().toISOString();
+  await queryRows(
+    deps.db,
+    sql`update orders set next_run_at = ${now} where status = 'processing' and next_run_at > ${now} returning id`,
+  );
+}
+
+export interface WorkerLog {
+  error(details: object, message: string): void;
+}
+
+export interface FulfilmentWorker {
+  /** Lets the round in flight finish (its orders reach their next state), then resolves. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs rounds until stopped: straight again after a full batch (there is more waiting), otherwise after
+ * `pollMs`. A failed round (database unreachable, ...) is logged and the loop carries on, pausing longer after
+ * each failure in a row.
+ */
+export function startFulfilmentWorker(
+  deps: AppDeps,
+  { pollMs = deps.config.FULFILMENT_POLL_MS, log }: { pollMs?: number; log: WorkerLog },
+): FulfilmentWorker {
+  const suppliers = supplierRegistry(deps);
+  let stopping = false;
+  let wake = () => {};
+  const loop = (async () => {
+    if (deps.engine === "pglite") {
+      await releaseLeases(deps).catch((err: unknown) => log.error({ err }, "releasing fulfilment leases failed"));
+    }
+    let failures = 0;
+    while (!stopping) {
+      let full = false;
+      try {
+        full = (await runFulfilmentOnce(deps, { suppliers })) >= FULFILMENT.batch;
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        log.error({ err }, "fulfilment round failed");
+      }
+      if (full || stopping) continue;
+      // While the database is away, ask less and less often (at most every 30 s), not twice a second.
+      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      wake();
+      await loop;
+    },
+  };
+}

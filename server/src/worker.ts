@@ -1,0 +1,60 @@
+import { createDeps } from "./app-deps";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/connection";
+import { databaseTarget } from "./db/target";
+import { startFulfilmentWorker } from "./jobs/fulfilment";
+
+/**
+ * `npm run worker`: a fulfilment worker on its own, for production on PostgreSQL (run the server with
+ * RUN_WORKER=false and as many of these as needed; they share the work through the orders table).
+ */
+async function main() {
+  // Checked before anything else: the embedded database's folder (and its key file) belong to the server.
+  if (!process.env.DATABASE_URL?.trim()) {
+    throw new ConfigError(
+      "npm run worker needs DATABASE_URL (PostgreSQL). The embedded database (PGlite) allows one process per data " +
+        "folder, and the server (`npm start`) already runs its fulfilment worker in-process.",
+    );
+  }
+  const config = loadConfig();
+  const log = logger(config.LOG_LEVEL);
+  const database = await openDatabase(databaseTarget(config), (error) => log("warn", "connection lost", error));
+  const deps = createDeps(database, config);
+  const worker = startFulfilmentWorker(deps, {
+    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
+  });
+  log("info", `fulfilment worker started (poll every ${config.FULFILMENT_POLL_MS} ms)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", `${signal}: finishing the orders in hand`);
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
+
+/** One JSON line per event on stderr, like the server's (pino) logs; quiet below LOG_LEVEL. */
+function logger(threshold: keyof typeof LEVELS) {
+  return (level: "info" | "warn" | "error", message: string, error?: unknown) => {
+    if (LEVELS[level] < LEVELS[threshold]) return;
+    const line: Record<string, unknown> = { level: LEVELS[level], time: Date.now(), msg: message };
+    if (error) line.err = error instanceof Error ? { message: error.message, stack: error.stack } : String(error);
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    error instanceof ConfigError
+      ? `${error.message}\n`
+      : `The fulfilment worker could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,256 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
+import { ledgerEntries, orders } from "../../server/src/db/schema";
+import { SIMULATOR_RULES } from "../../server/src/modules/fulfilment/simulator-supplier";
+import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
+import { DEMO_PASSWORD } from "../../server/src/modules/provisioning/demo-seed";
+import { type Engine, engines } from "../support/test-db";
+
+/**
+ * Crash safety with the real server process: orders placed over HTTP, the server killed (SIGKILL) while they are
+ * Processing, started again on the same data -> every order reaches a final state, nothing is charged or refunded
+ * twice, the ledger's invariants hold.
+ */
+
+const ORDERS = 20;
+const OVERALL_MS = 60_000;
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** A server entry run as `npm start` / `npm run worker` run it (through tsx), its output collected. */
+function spawnEntry(entry: string, env: Record<string, string>, port = 0): Server {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+/** `npm start` without the browser build, on a free port; answers once `/portal/health` does. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const server = spawnEntry("server/src/main.ts", env, await freePort());
+  const started = Date.now();
+  for (;;) {
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    const ok = await fetch(`${server.url}/portal/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (Date.now() - started > 60_000) throw new Error(`the server did not become healthy:\n${server.output()}`);
+    await sleep(50);
+  }
+}
+
+function stopServer(server: Server, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve(server.child.exitCode);
+    server.child.once("exit", (code) => resolve(code));
+    server.child.kill(signal);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function api<T>(server: Server, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/portal${url}`, {
+    method,
+    headers: {
+      "accept-language": "en-US",
+      ...(token ? { authorization: token } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** A fresh PostgreSQL database on the DATABASE_URL server, dropped afterwards. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `mp_crash_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+interface Shop {
+  token: string;
+  productId: number;
+  skuId: number;
+}
+
+/** Signs in as the demo operator and finds DEMO-MOBILE-TOPUP: the empty database got the demo seed. */
+async function demoShop(server: Server): Promise<Shop> {
+  const login = await api<{ tokenHead: string; token: string }>(server, "POST", "/merchant/api/login", undefined, {
+    username: "operator@demo.test",
+    password: DEMO_PASSWORD,
+    captcha: "",
+  });
+  const token = `${login.tokenHead}${login.token}`;
+  const products = await api<{ list: { id: number; code: string; skus: { id: number; orderable: boolean }[] }[] }>(
+    server,
+    "GET",
+    "/merchant/api/product/list?pageSize=100",
+    token,
+  );
+  const topup = products.list.find((p) => p.code === "DEMO-MOBILE-TOPUP")!;
+  return { token, productId: topup.id, skuId: topup.skus.find((s) => s.orderable)!.id };
+}
+
+/** Orders through HTTP, all at once; every fourth for an account the simulator rejects, two with a retry. */
+async function placeOrders(server: Server, shop: Shop, count: number): Promise<string[]> {
+  const accounts = Array.from({ length: count }, (_, i) => {
+    const stem = `1380013${String(i).padStart(2, "0")}`;
+    return i % 4 === 0 ? `${stem}0000` : i % 9 === 1 ? `${stem}5555` : `${stem}8000`;
+  });
+  const placed = await Promise.all(
+    accounts.map((account, i) =>
+      api<{ status: string }>(server, "POST", "/merchant/api/order", shop.token, {
+        productId: shop.productId,
+        skuId: shop.skuId,
+        merchantOrderNo: `crash-${i}`,
+        inputs: { account },
+      }),
+    ),
+  );
+  expect(placed.map((o) => o.status)).toEqual(accounts.map(() => "processing"));
+  return accounts;
+}
+
+const processingCount = async (server: Server, shop: Shop) =>
+  (await api<{ total: number }>(server, "GET", "/merchant/api/order/list?status=processing", shop.token)).total;
+
+async function waitUntilNoneProcessing(server: Server, shop: Shop) {
+  const started = Date.now();
+  for (;;) {
+    const left = await processingCount(server, shop);
+    if (left === 0) return;
+    if (Date.now() - started > OVERALL_MS) throw new Error(`${left} orders still Processing after 60 s`);
+    await sleep(200);
+  }
+}
+
+/** Read with the server stopped: every order final, one Deduct each, one Refund per Failed one, invariants. */
+async function expectAllSettled(target: DatabaseTarget, accounts: string[]) {
+  const database = await openDatabase(target, () => {});
+  try {
+    const rows = await database.db.select().from(orders).orderBy(asc(orders.id));
+    const entries = await database.db.select().from(ledgerEntries);
+    expect(rows.map((o) => o.merchantOrderNo).sort()).toEqual(accounts.map((_, i) => `crash-${i}`).sort());
+    for (const order of rows) {
+      const account = order.rechargeAccount;
+      const rejected = account.endsWith("0000");
+      expect({ account, status: order.status, reason: order.failReason }).toEqual({
+        account,
+        status: rejected ? "failed" : "success",
+        reason: rejected ? SIMULATOR_RULES.rejectReason : null,
+      });
+      const types = entries.filter((e) => e.orderId === order.id).map((e) => e.type);
+      expect(types.sort()).toEqual(rejected ? ["deduct", "refund"] : ["deduct"]);
+    }
+    expect(await ledgerViolations(database.db)).toEqual([]);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.each(engines)("crash recovery of the real server (%s)", (engine: Engine) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** A temp data folder (PGlite's database, or just the key file) and, for PostgreSQL, a fresh database. */
+  async function prepare() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "mp-crash-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { DATA_DIR: dataDir, SIMULATOR_DELAY_MS: "1500", DATABASE_URL: "" };
+    if (engine === "pglite") return { env, target: { kind: "pglite", dir: dataDir } as DatabaseTarget };
+    const database = await freshPostgres();
+    cleanups.push(database.drop);
+    env.DATABASE_URL = database.url;
+    return { env, target: { kind: "postgres", url: database.url } as DatabaseTarget };
+  }
+  const track = (child: Server) => {
+    cleanups.push(async () => void (await stopServer(child, "SIGKILL")));
+    return child;
+  };
+
+  it("finishes every order after a SIGKILL while orders are Processing, charging nothing twice", async () => {
+    const { env, target } = await prepare();
+    let server = track(await startServer(env));
+    const shop = await demoShop(server);
+    const accounts = await placeOrders(server, shop, ORDERS);
+    expect(await processingCount(server, shop)).toBeGreaterThanOrEqual(5);
+
+    await stopServer(server, "SIGKILL");
+    server = track(await startServer(env));
+    await waitUntilNoneProcessing(server, shop);
+    // A graceful stop: the worker lets go first, then the database closes (and PGlite's folder lock goes).
+    expect(await stopServer(server, "SIGTERM")).toBe(0);
+    await expectAllSettled(target, accounts);
+  }, 180_000);
+
+  it.runIf(engine === "postgres")(
+    "`npm run worker` fulfils what a server with RUN_WORKER=false takes, and stops gracefully",
+    async () => {
+      const { env, target } = await prepare();
+      const server = track(await startServer({ ...env, RUN_WORKER: "false" }));
+      const shop = await demoShop(server);
+      const accounts = await placeOrders(server, shop, 8);
+      await sleep(2000);
+      expect(await processingCount(server, shop)).toBe(8);
+
+      const worker = track(spawnEntry("server/src/worker.ts", env));
+      await waitUntilNoneProcessing(server, shop);
+      expect(await stopServer(worker, "SIGTERM")).toBe(0);
+      expect(await stopServer(server, "SIGTERM")).toBe(0);
+      await expectAllSettled(target, accounts);
+    },
+    180_000,
+  );
+});
