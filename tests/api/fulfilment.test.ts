@@ -19,7 +19,7 @@ import {
 } from "../../server/src/modules/fulfilment/supplier";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { completeOrder, failOrder } from "../../server/src/modules/orders/order-outcome";
-import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectOk, ZH } from "../support/api-helpers";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
@@ -124,6 +124,13 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
       ["deduct", "-10.0000"],
       ["refund", "10.0000"],
     ]);
+    for (const [lang, reason] of [
+      [EN, "Recharge account rejected by the supplier (simulator rule: ends in 0000)"],
+      [ZH, "充值账号被供应商拒绝（模拟器规则：以 0000 结尾）"],
+    ] as const) {
+      const shown = await call(t, "GET", `${ORDER}/${orderNo}`, { token: shop.token, lang });
+      expect(expectOk<{ failReason: string }>(shown, lang).failReason).toBe(reason);
+    }
     // A job repeated later, or a late answer, changes nothing.
     t.clock.advance(10 * SECOND);
     expect(await run()).toBe(0);
@@ -310,7 +317,7 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
     expect(await run()).toBe(1);
     expect(await row(orderNo)).toMatchObject({
       status: "failed",
-      failReason: 'No supplier adapter named "nowhere" is installed',
+      failReason: "orderFailure.noSupplier",
     });
     expect(await entries(orderNo)).toEqual([
       ["deduct", "-1.0000"],

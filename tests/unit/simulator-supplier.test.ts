@@ -48,9 +48,7 @@ describe("simulator supplier", () => {
   it("rejects a recharge account ending in 0000, on submit and on query", async () => {
     const { supplier } = setup();
     const failed = { state: "failed", reason: SIMULATOR_RULES.rejectReason };
-    expect(SIMULATOR_RULES.rejectReason).toBe(
-      "Recharge account rejected by the supplier (simulator rule: ends in 0000)",
-    );
+    expect(SIMULATOR_RULES.rejectReason).toBe("orderFailure.simulatorRejected");
     expect(await supplier.submit(request("13800000000"))).toEqual(failed);
     expect(await supplier.query({ ...request("13800000000"), ref: "SIM-x" })).toEqual(failed);
   });

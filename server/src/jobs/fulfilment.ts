@@ -32,7 +32,9 @@ export const FULFILMENT = {
   batch: 20,
 } as const;
 
-export const DEADLINE_REASON = "No final answer from the supplier before the deadline";
+/** Reasons of our own are message keys (`orderFailure.*`), shown in the reader's language; suppliers' are text. */
+export const DEADLINE_REASON = "orderFailure.deadline";
+export const NO_SUPPLIER_REASON = "orderFailure.noSupplier";
 
 export interface ClaimedOrder {
   id: number;
@@ -123,7 +125,7 @@ export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundO
 export async function processOrder(deps: AppDeps, suppliers: SupplierRegistry, order: ClaimedOrder): Promise<void> {
   const adapter = suppliers.get(order.supplier);
   if (!adapter) {
-    await failOrder(deps.db, order.id, deps.clock.now(), `No supplier adapter named "${order.supplier}" is installed`);
+    await failOrder(deps.db, order.id, deps.clock.now(), NO_SUPPLIER_REASON);
     return;
   }
   const pastDeadline = deps.clock.now() >= order.deadlineAt;

@@ -17,7 +17,7 @@ export const SIMULATOR_RULES = {
   rejectSuffix: "0000",
   silentSuffix: "9999",
   flakySuffix: "5555",
-  rejectReason: "Recharge account rejected by the supplier (simulator rule: ends in 0000)",
+  rejectReason: "orderFailure.simulatorRejected",
   flakyError: "Supplier did not answer (simulator rule: ends in 5555, first attempt only)",
 } as const;
 

@@ -4,7 +4,7 @@ import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } fr
 import { fetchPage } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
-import type { Language } from "../../lib/i18n";
+import { type Language, translator } from "../../lib/i18n";
 import type { AuthContext } from "../../plugins/auth";
 import { localizeFields } from "../catalog/order-fields";
 import type { OrderRow } from "./place-order";
@@ -84,7 +84,8 @@ export function toOrder(row: OrderRow, batchNo: string | null, language: Languag
     createTime: row.createdAt.toISOString(),
     completeTime: row.completedAt?.toISOString() ?? null,
     duration: row.completedAt ? Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000) : null,
-    failReason: row.failReason,
+    // Our own reasons are message keys; a supplier's own words are shown as they came.
+    failReason: row.failReason?.startsWith("orderFailure.") ? translator(language)(row.failReason) : row.failReason,
   };
 }
 
