@@ -9,6 +9,7 @@ import { databaseTarget } from "../db/target";
 import { translator } from "../lib/i18n";
 import { importCatalog, readCatalogFile, removePrice, setPrice } from "../modules/catalog/catalog-import";
 import { listCatalog, listPrices } from "../modules/catalog/catalog-listing";
+import { ledgerViolations } from "../modules/ledger/ledger.service";
 import { seedDemoCatalog } from "../modules/provisioning/demo-catalog";
 import { isEmpty, seedDemo } from "../modules/provisioning/demo-seed";
 import { createMerchant, createUser, ProvisioningError } from "../modules/provisioning/provisioning.service";
@@ -103,9 +104,29 @@ const commands: Record<string, Command> = {
       if (rows.length === 0) console.log(`No users for ${String(v.merchant)}.`);
     },
   },
+  "ledger:check": {
+    summary: "Check the ledger's invariants (balance = sum of entries, one Deduct per order, Failed = refunded)",
+    usage: "ledger:check [--merchant <M100001>]",
+    options: { merchant: { type: "string", description: "only this merchant" } },
+    async run(deps, v) {
+      let merchantId: number | undefined;
+      if (typeof v.merchant === "string") {
+        const [m] = await deps.db
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(eq(merchants.merchantNo, v.merchant));
+        if (!m) throw new ProvisioningError(`No merchant ${v.merchant}`);
+        merchantId = m.id;
+      }
+      const violations = await ledgerViolations(deps.db, merchantId);
+      for (const x of violations) console.log(`merchant ${x.merchantId}\t${x.rule}\t${x.detail}`);
+      console.log(violations.length === 0 ? "The ledger holds." : `${violations.length} violation(s).`);
+      if (violations.length > 0) process.exitCode = 2;
+    },
+  },
   "seed:demo": {
     summary:
-      "Add the demo merchant and its admin, operator and finance users (only on an empty database unless --force)",
+      "Add the demo merchant, its admin, operator and finance users, catalog and opening balance (only on an empty database unless --force)",
     usage: "seed:demo [--force]",
     options: { force: { type: "boolean", description: "seed even when merchants exist" } },
     async run(deps, v) {
@@ -268,7 +289,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => process.exit(code || Number(process.exitCode ?? 0)),
   (error: unknown) => {
     if (error instanceof ZodError)
       console.error(
