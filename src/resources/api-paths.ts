@@ -16,6 +16,8 @@ export interface ResourceApi {
 export const resourceApis: Readonly<Record<string, ResourceApi>> = {
   "merchant-info": { list: "/merchant/api/merchant/info", singleton: true },
   member: { list: "/merchant/api/member" },
+  product: { list: "/merchant/api/product/list", item: "/merchant/api/product" },
+  order: { list: "/merchant/api/order/list", item: "/merchant/api/order" },
   // The spec's export calls: list at /list; PATCH /kill/{id} terminates (the task's "update"), DELETE removes.
   "export-task": { list: "/merchant/export/list", item: "/merchant/export/kill", updateMethod: "patch" },
 };

@@ -15,9 +15,13 @@ export const resourcePages: Partial<Record<ResourceName, ResourcePages>> = {
   },
   product: {
     list: lazy(() => import("../pages/product/product-list-page").then((m) => ({ default: m.ProductListPage }))),
+    show: lazy(() => import("../pages/product/product-show-page").then((m) => ({ default: m.ProductShowPage }))),
   },
   order: {
     list: lazy(() => import("../pages/order/order-list-page").then((m) => ({ default: m.OrderListPage }))),
+    show: lazy(() => import("../pages/order/order-show-page").then((m) => ({ default: m.OrderShowPage }))),
+    create: lazy(() => import("../pages/order-create/order-create-page").then((m) => ({ default: m.OrderCreatePage }))),
+    batch: lazy(() => import("../pages/order-batch/order-batch-page").then((m) => ({ default: m.OrderBatchPage }))),
   },
   "fund-transaction": {
     list: lazy(() =>

@@ -105,7 +105,7 @@ describe("API paths", () => {
   });
 
   it("refuse a resource without an API and an item call without an id", () => {
-    expect(() => apiPath("order", "list")).toThrow(/No API is declared/);
+    expect(() => apiPath("merchant-fund", "list")).toThrow(/No API is declared/);
     expect(() => apiPath("member", "delete")).toThrow(/needs an id/);
   });
 

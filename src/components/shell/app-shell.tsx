@@ -9,6 +9,7 @@ import { readCookie, writeCookie } from "../../lib/cookies";
 import { storageKeys } from "../../lib/storage-keys";
 import { currentLanguage } from "../../providers/i18n-provider";
 import { useProductName } from "../../providers/use-public-config";
+import { useRefetchOnLanguageChange } from "../../providers/use-refetch-on-language-change";
 import { resourceForPath } from "../../resources";
 import { ExportTaskDrawer } from "../export-task/export-task-drawer";
 import { MfaController } from "../mfa/mfa-controller";
@@ -36,6 +37,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>("none");
   const { data: user } = useGetIdentity<UserInfo>();
+  useRefetchOnLanguageChange();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
   useEffect(() => setDrawerOpen(false), [pathname]);

@@ -1,6 +1,90 @@
-import { ComingSoon } from "../../components/coming-soon";
+import { ReloadOutlined } from "@ant-design/icons";
+import { useTable } from "@refinedev/antd";
+import { type HttpError, useCan } from "@refinedev/core";
+import { Button, Card, message, Space, Table } from "antd";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import type { Order } from "../../../server/src/contracts/orders";
+import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
+import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
+import { orderColumns } from "./order-columns";
+import { OrderFilters } from "./order-filters";
+import { useNow } from "./use-now";
 
-/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch. */
 export function OrderListPage() {
-  return <ComingSoon resource="order" />;
+  const [params] = useSearchParams();
+  const batchId = params.get("batchId")?.trim() ?? "";
+  // A new batch id in the address is a new search, even when the page is already open.
+  return <OrderList key={batchId} batchId={batchId} />;
+}
+
+function OrderList({ batchId }: { batchId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const initial: OrderFilterValues = batchId ? { batchId } : {};
+  const { tableProps, searchFormProps, tableQuery } = useTable<Order, HttpError, OrderFilterValues>({
+    resource: "order",
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    filters: { initial: orderListFilters(initial), defaultBehavior: "replace" },
+    onSearch: (values) => orderListFilters(values),
+    queryOptions: {
+      // Each failure is already reported once by the http client and once here; retrying would repeat both.
+      retry: false,
+      refetchInterval: (q) => refreshInterval(q.state.data?.data, q.state.status === "error", ORDER_LIST_REFRESH_MS),
+    },
+  });
+  const { data: createAccess } = useCan({ resource: "order", action: "create" });
+  const rows = tableProps.dataSource as readonly Order[] | undefined;
+  const now = useNow(hasProcessing(rows));
+  const columns = useMemo(() => orderColumns(t, now), [t, now]);
+
+  useEffect(() => {
+    if (tableQuery.error) void message.error(t("order.loadFailed", { reason: tableQuery.error.message }));
+  }, [tableQuery.error, t]);
+
+  const actions = (
+    <Space wrap>
+      <Button
+        icon={<ReloadOutlined />}
+        aria-label={t("order.actions.refresh")}
+        title={t("order.actions.refresh")}
+        loading={tableQuery.isFetching}
+        onClick={() => void tableQuery.refetch()}
+      />
+      {createAccess?.can && (
+        <>
+          <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>
+          <Button type="primary" onClick={() => navigate(orderPath("create"))}>
+            {t("order.actions.create")}
+          </Button>
+        </>
+      )}
+    </Space>
+  );
+
+  return (
+    <Card title={t("menus.order")} extra={actions}>
+      <OrderFilters formProps={{ ...searchFormProps, initialValues: initial }} />
+      <Table<Order>
+        {...tableProps}
+        rowKey="orderNo"
+        size="middle"
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t("common.total", { total }),
+          }
+        }
+      />
+    </Card>
+  );
 }

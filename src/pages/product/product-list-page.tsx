@@ -1,6 +1,47 @@
-import { ComingSoon } from "../../components/coming-soon";
+import { useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Card, message, Table } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { Product } from "../../../server/src/contracts/catalog";
+import { useMayOrder } from "../../components/order-entry/use-order-access";
+import { productColumns } from "./product-columns";
+import { type ProductSearch, ProductSearchForm } from "./product-search-form";
 
-/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+/** Product Management: the catalog with this merchant's prices, searchable by name and type, paged by the server. */
 export function ProductListPage() {
-  return <ComingSoon resource="product" />;
+  const { t } = useTranslation();
+  const mayOrder = useMayOrder();
+  const { tableProps, searchFormProps, tableQuery } = useTable<Product, HttpError, ProductSearch>({
+    resource: "product",
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    onSearch: ({ name, type }) => [
+      { field: "name", operator: "contains", value: name?.trim() || undefined },
+      { field: "type", operator: "eq", value: type },
+    ],
+  });
+
+  useEffect(() => {
+    if (tableQuery.error) void message.error(t("product.loadFailed", { reason: tableQuery.error.message }));
+  }, [tableQuery.error, t]);
+
+  return (
+    <Card title={t("menus.product")}>
+      <ProductSearchForm formProps={searchFormProps} />
+      <Table<Product>
+        {...tableProps}
+        rowKey="id"
+        columns={productColumns(t, mayOrder)}
+        scroll={{ x: "max-content" }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            showTotal: (total) => t("common.total", { total }),
+          }
+        }
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,31 @@
+import { findResource } from "../../../server/src/contracts/permissions";
+import { viewRoutes } from "../../resources/routes";
+
+/** The order calls the product and order pages make (not data-provider resources: they answer an order). */
+export const orderCalls = {
+  place: "/merchant/api/order",
+  batch: "/merchant/api/order/batch",
+} as const;
+
+const orderBase = findResource("order")?.path ?? "/merchant/order";
+const productBase = findResource("product")?.path ?? "/merchant/product";
+
+function withQuery(path: string, query: Record<string, number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text === "" ? path : `${path}?${text}`;
+}
+
+/** Browser paths of the order pages, derived from the resource declaration like every route. */
+export const orderPaths = {
+  create: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.create.suffix, { productId, skuId }),
+  batch: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.batch.suffix, { productId, skuId }),
+  show: (orderNo: string) => `${orderBase}/${encodeURIComponent(orderNo)}`,
+  product: (id: number) => `${productBase}/${id}`,
+};
+
+/** A positive whole number from a query parameter, or undefined. */
+export function idParam(value: string | null): number | undefined {
+  return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+}

@@ -1,0 +1,373 @@
+import Big from "big.js";
+import type { OrderField, Product, ProductSku } from "../../server/src/contracts/catalog";
+import {
+  type BatchOrderRequest,
+  checkOrderInputs,
+  MAX_BATCH_ITEMS,
+  type MessageRef,
+  merchantOrderNo as merchantOrderNoSchema,
+  placeOrderRequest,
+} from "../../server/src/contracts/orders";
+
+/**
+ * Pure helpers of the order pages: form rules from a product's field schema (through the contracts'
+ * `checkOrderInputs`, so the browser says exactly what the server would), merchant order numbers, batch rows
+ * (validation, templates, CSV/TSV parsing) and the money arithmetic, which is decimal (big.js), never float.
+ */
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export function translateMessage(ref: MessageRef, t: Translate): string {
+  return typeof ref === "string" ? t(ref) : t(ref.key, ref.params);
+}
+
+// ---- Products -------------------------------------------------------------------------------------------------
+
+/** SKUs this merchant may order: priced for it. */
+export function orderableSkus(product: Pick<Product, "skus">): ProductSku[] {
+  return product.skus.filter((s) => s.orderable && s.price !== null);
+}
+
+export function isOrderable(product: Pick<Product, "status" | "skus">): boolean {
+  return product.status === "enabled" && orderableSkus(product).length > 0;
+}
+
+/** Lowest and highest price of the orderable SKUs, or null when none is priced. */
+export function priceRange(skus: readonly ProductSku[]): { min: string; max: string; currency: string } | null {
+  const priced = skus.filter((s): s is ProductSku & { price: string } => s.orderable && s.price !== null);
+  const first = priced[0];
+  if (!first) return null;
+  let min = first;
+  let max = first;
+  for (const s of priced) {
+    if (new Big(s.price).lt(min.price)) min = s;
+    if (new Big(s.price).gt(max.price)) max = s;
+  }
+  return { min: min.price, max: max.price, currency: first.priceCurrency };
+}
+
+/** Fields under their group headings, groups in the order they first appear ("" = no heading). */
+export function fieldGroups(fields: readonly OrderField[]): { name: string; fields: OrderField[] }[] {
+  const groups = new Map<string, OrderField[]>();
+  for (const f of fields) groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
+  return [...groups].map(([name, list]) => ({ name, fields: list }));
+}
+
+// ---- Form rules -----------------------------------------------------------------------------------------------
+
+type Rule = { validator: (rule: unknown, value: unknown) => Promise<void> };
+
+/** The antd rule of one order field: the contracts' check, its message translated. */
+export function fieldRule(field: OrderField, t: Translate): Rule {
+  return {
+    validator: async (_rule, value) => {
+      const error = checkOrderInputs([field], { [field.key]: value }).errors[field.key];
+      if (error !== undefined) throw new Error(translateMessage(error, t));
+    },
+  };
+}
+
+/** The antd rule of a request field (quantity, merchant order number) from the request schema. */
+export function requestRule(name: "quantity" | "merchantOrderNo", t: Translate): Rule {
+  const schema = placeOrderRequest.shape[name];
+  return {
+    validator: async (_rule, value) => {
+      if (value === undefined || value === null || value === "") throw new Error(t("validation.required"));
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(t(result.error.issues[0]?.message ?? "validation.invalidType"));
+    },
+  };
+}
+
+// ---- Merchant order numbers -----------------------------------------------------------------------------------
+
+/** Crockford's base 32: 32 symbols divide 256, so a random byte maps without bias, and no I/L/O/U to misread. */
+const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const RANDOM_LENGTH = 8;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const cryptoBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+/** `yyyyMMddHHmmss` (local time) + 8 random letters/digits: sortable by time, 40 random bits against clashes. */
+export function newMerchantOrderNo(now = new Date(), randomBytes: (n: number) => Uint8Array = cryptoBytes): string {
+  const stamp =
+    `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}` +
+    `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  const random = [...randomBytes(RANDOM_LENGTH)].map((b) => SYMBOLS[b % SYMBOLS.length]).join("");
+  return stamp + random;
+}
+
+// ---- Batch rows -----------------------------------------------------------------------------------------------
+
+/** One grid row as typed: every cell is text until it is sent. `key` is the row's stable identity. */
+export interface BatchRow {
+  key: number;
+  merchantOrderNo: string;
+  quantity: string;
+  inputs: Record<string, string>;
+}
+
+/** Errors of one row by column id: `merchantOrderNo`, `quantity`, `inputs.<key>` (the server's names too). */
+export type RowErrors = Record<string, MessageRef>;
+
+export const inputColumn = (key: string) => `inputs.${key}`;
+
+/** A row nobody filled in (quantity alone does not count: it defaults to 1). Blank rows are not sent. */
+export function isBlankRow(row: BatchRow): boolean {
+  return row.merchantOrderNo.trim() === "" && Object.values(row.inputs).every((v) => v.trim() === "");
+}
+
+/** A blank quantity means 1, as in the API. */
+export function rowQuantity(row: BatchRow): number {
+  const text = row.quantity.trim();
+  return text === "" ? 1 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export function validateRow(row: BatchRow, fields: readonly OrderField[]): RowErrors {
+  const errors: RowErrors = {};
+  const { errors: inputErrors } = checkOrderInputs(fields, row.inputs);
+  for (const [key, ref] of Object.entries(inputErrors)) errors[inputColumn(key)] = ref;
+  const quantity = rowQuantity(row);
+  if (Number.isNaN(quantity)) errors.quantity = "validation.integer";
+  else {
+    const result = placeOrderRequest.shape.quantity.safeParse(quantity);
+    if (!result.success) errors.quantity = result.error.issues[0]?.message ?? "validation.quantity";
+  }
+  const number = row.merchantOrderNo.trim();
+  if (number !== "" && !merchantOrderNoSchema.safeParse(number).success)
+    errors.merchantOrderNo = "validation.merchantOrderNo";
+  return errors;
+}
+
+export interface BatchValidation {
+  /** Errors of the invalid rows only, by row key. */
+  errors: Map<number, RowErrors>;
+  /** Rows that will be sent (not blank). */
+  filled: number;
+  tooMany: boolean;
+}
+
+/**
+ * Every filled row checked, plus merchant order numbers repeated within the batch, in one pass each (1,000 rows
+ * are re-checked on every edit). `check` lets the caller cache per-row results.
+ */
+export function validateRows(
+  rows: readonly BatchRow[],
+  fields: readonly OrderField[],
+  check: (row: BatchRow) => RowErrors = (row) => validateRow(row, fields),
+): BatchValidation {
+  const errors = new Map<number, RowErrors>();
+  const seen = new Map<string, number>();
+  let filled = 0;
+  for (const row of rows) {
+    if (isBlankRow(row)) continue;
+    filled++;
+    const rowErrors = check(row);
+    if (Object.keys(rowErrors).length > 0) errors.set(row.key, rowErrors);
+    const number = row.merchantOrderNo.trim();
+    if (number !== "") seen.set(number, (seen.get(number) ?? 0) + 1);
+  }
+  for (const row of rows) {
+    const number = row.merchantOrderNo.trim();
+    if (number === "" || (seen.get(number) ?? 0) < 2 || isBlankRow(row)) continue;
+    errors.set(row.key, { ...errors.get(row.key), merchantOrderNo: "orderForm.batch.duplicateNo" });
+  }
+  return { errors, filled, tooMany: filled > MAX_BATCH_ITEMS };
+}
+
+/** Gives each filled row without a merchant order number a new one, unique within the batch. */
+export function fillMerchantOrderNos(rows: readonly BatchRow[], make: () => string = newMerchantOrderNo): BatchRow[] {
+  const used = new Set(rows.map((r) => r.merchantOrderNo.trim()).filter((n) => n !== ""));
+  return rows.map((row) => {
+    if (row.merchantOrderNo.trim() !== "" || isBlankRow(row)) return row;
+    let number = make();
+    while (used.has(number)) number = make();
+    used.add(number);
+    return { ...row, merchantOrderNo: number };
+  });
+}
+
+/** The items of a batch request: filled rows only, inputs cleaned as the server will clean them. */
+export function batchItems(rows: readonly BatchRow[], fields: readonly OrderField[]): BatchOrderRequest["items"] {
+  return rows
+    .filter((row) => !isBlankRow(row))
+    .map((row) => ({
+      merchantOrderNo: row.merchantOrderNo.trim(),
+      quantity: rowQuantity(row),
+      inputs: checkOrderInputs(fields, row.inputs).values,
+    }));
+}
+
+// ---- Templates and imported tables ----------------------------------------------------------------------------
+
+export interface TemplateColumn {
+  /** Column id as in RowErrors. */
+  id: string;
+  /** Machine name written in the header, so a template in either language imports. */
+  key: string;
+  label: string;
+  required: boolean;
+  secret: boolean;
+}
+
+/** The grid's and the template's columns: the product's fields, then quantity and merchant order number. */
+export function templateColumns(fields: readonly OrderField[], t: Translate): TemplateColumn[] {
+  return [
+    ...fields.map((f) => ({
+      id: inputColumn(f.key),
+      key: f.key,
+      label: f.label,
+      required: f.required,
+      secret: f.kind === "secret",
+    })),
+    { id: "quantity", key: "quantity", label: t("orderForm.fields.quantity"), required: false, secret: false },
+    {
+      id: "merchantOrderNo",
+      key: "merchantOrderNo",
+      label: t("orderForm.fields.merchantOrderNo"),
+      required: false,
+      secret: false,
+    },
+  ];
+}
+
+/** `Label (key)`: people read the label, the import reads the key. */
+export const templateHeader = (c: TemplateColumn) => `${c.label} (${c.key})`;
+
+/** The column a header names: by `(key)`, by the bare key, or by the label, ignoring case and a `*`. */
+export function columnForHeader(header: string, columns: readonly TemplateColumn[]): TemplateColumn | undefined {
+  const text = header.replace(/\*/g, "").trim().toLowerCase();
+  const key = /\(([^()]+)\)$/.exec(text)?.[1]?.trim();
+  return (
+    columns.find((c) => c.key.toLowerCase() === (key ?? text)) ?? columns.find((c) => c.label.toLowerCase() === text)
+  );
+}
+
+export interface ImportedRows {
+  rows: Omit<BatchRow, "key">[];
+  /** Header cells that name no column (their values are dropped). */
+  unknownHeaders: string[];
+  /** Columns the header row does not have. */
+  missing: TemplateColumn[];
+}
+
+/** A table of cells (CSV, XLSX, a paste) as rows: the first non-blank row is the header; blank rows are skipped. */
+export function rowsFromTable(table: readonly (readonly string[])[], columns: readonly TemplateColumn[]): ImportedRows {
+  const blank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
+  const start = table.findIndex((cells) => !blank(cells));
+  if (start < 0) return { rows: [], unknownHeaders: [], missing: [...columns] };
+  const headers = table[start] ?? [];
+  const mapped = headers.map((h) => (h.trim() === "" ? undefined : columnForHeader(h, columns)));
+  const unknownHeaders = headers.filter((h, i) => h.trim() !== "" && mapped[i] === undefined);
+  const missing = columns.filter((c) => !mapped.includes(c));
+  const rows = table
+    .slice(start + 1)
+    .filter((cells) => !blank(cells))
+    .map((cells) => cellsToRow(cells, mapped, columns));
+  return { rows, unknownHeaders, missing };
+}
+
+/** Cells in the grid's column order into a row (a paste starting at `offset` of `columns`). */
+export function cellsToRow(
+  cells: readonly string[],
+  mapped: readonly (TemplateColumn | undefined)[],
+  columns: readonly TemplateColumn[],
+): Omit<BatchRow, "key"> {
+  const row: Omit<BatchRow, "key"> = { merchantOrderNo: "", quantity: "", inputs: {} };
+  for (const c of columns) if (c.id.startsWith("inputs.")) row.inputs[c.key] = "";
+  mapped.forEach((column, i) => {
+    if (!column) return;
+    const raw = cells[i] ?? "";
+    // Secrets are taken as typed (as the server does); other cells lose the spaces spreadsheets leave around.
+    const value = column.secret ? raw : raw.trim();
+    if (column.id === "quantity") row.quantity = value;
+    else if (column.id === "merchantOrderNo") row.merchantOrderNo = value;
+    else row.inputs[column.key] = value;
+  });
+  return row;
+}
+
+/** The delimiter of a CSV file: the one of `,` `;` tab found most often in its first line (outside quotes). */
+export function detectDelimiter(text: string): string {
+  const firstLine = (text.split(/\r\n|\n|\r/)[0] ?? "").replace(/"[^"]*"/g, "");
+  const counts = [",", ";", "\t"].map((d) => [d, firstLine.split(d).length - 1] as const);
+  return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+/** RFC 4180 text into cells: quoted cells may hold the delimiter, `""` and line breaks; CRLF, LF or CR ends a row. */
+export function parseDelimited(text: string, delimiter = detectDelimiter(text)): string[][] {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  const endRow = () => {
+    row.push(cell);
+    rows.push(row);
+    row = [];
+    cell = "";
+  };
+  while (i < source.length) {
+    const ch = source[i] as string;
+    if (quoted) {
+      if (ch === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === "") quoted = true;
+    else if (ch === delimiter) {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" || ch === "\n") {
+      endRow();
+      if (ch === "\r" && source[i + 1] === "\n") i++;
+    } else cell += ch;
+    i++;
+  }
+  if (cell !== "" || row.length > 0) endRow();
+  return rows;
+}
+
+/** Cells as CSV (CRLF, quoted where needed) for the template download. */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  const quote = (cell: string) => (/[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return rows.map((cells) => cells.map(quote).join(",")).join("\r\n");
+}
+
+// ---- Money ----------------------------------------------------------------------------------------------------
+
+/** price × quantity, exact. */
+export function amountOf(price: string, quantity: number): string {
+  return new Big(price).times(quantity).toString();
+}
+
+/** Sum of the filled rows' quantities (rows with an unreadable quantity add nothing). */
+export function totalQuantity(rows: readonly BatchRow[]): number {
+  let total = 0;
+  for (const row of rows) {
+    const q = rowQuantity(row);
+    if (!isBlankRow(row) && Number.isInteger(q)) total += q;
+  }
+  return total;
+}
+
+export function balanceAfter(balance: string, amount: string): string {
+  return new Big(balance).minus(amount).toString();
+}
+
+export function coversAmount(balance: string, amount: string): boolean {
+  return new Big(balance).gte(amount);
+}
+
+// ---- Batch outcome --------------------------------------------------------------------------------------------
+
+export type BatchOutcome = "success" | "partial" | "failed";
+
+/** All rows placed, some, or none. */
+export function batchOutcome(result: { successCount: number; failCount: number }): BatchOutcome {
+  if (result.failCount === 0 && result.successCount > 0) return "success";
+  return result.successCount > 0 ? "partial" : "failed";
+}

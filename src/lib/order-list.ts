@@ -1,0 +1,66 @@
+import type { CrudFilter } from "@refinedev/core";
+import type { Dayjs } from "dayjs";
+import type { OrderSource, OrderStatus } from "../../server/src/contracts/orders";
+import { findResource } from "../../server/src/contracts/permissions";
+import { type View, viewRoutes } from "../resources/routes";
+
+/** The order list's search form. */
+export interface OrderFilterValues {
+  orderNo?: string;
+  merchantOrderNo?: string;
+  productName?: string;
+  batchId?: string;
+  status?: OrderStatus;
+  source?: OrderSource;
+  createTime?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const textFields = ["orderNo", "merchantOrderNo", "productName", "batchId"] as const;
+
+/** Every field empty: what "Reset" sets (the form's initial values may hold a batch id from the address). */
+export const emptyOrderFilters: Record<keyof OrderFilterValues, undefined> = {
+  orderNo: undefined,
+  merchantOrderNo: undefined,
+  productName: undefined,
+  batchId: undefined,
+  status: undefined,
+  source: undefined,
+  createTime: undefined,
+};
+
+/** ISO 8601 with the viewer's own offset and milliseconds ("2024-05-01T10:00:00.000+08:00"). */
+const ISO_WITH_OFFSET = "YYYY-MM-DDTHH:mm:ss.SSSZ";
+
+/**
+ * The form's values as Refine filters, which the data provider sends as `field=value` (see lib/list-query):
+ * blank texts are left out, texts are trimmed, and the create-time range becomes `startTime` / `endTime`. The
+ * picker chooses whole seconds, so the range covers the end second entirely (an order placed at 10:00:00.400
+ * is found by a search up to 10:00:00).
+ */
+export function orderListFilters(values: OrderFilterValues): CrudFilter[] {
+  const filters: CrudFilter[] = [];
+  for (const field of textFields) {
+    const value = values[field]?.trim();
+    if (value) filters.push({ field, operator: "eq", value });
+  }
+  if (values.status) filters.push({ field: "status", operator: "eq", value: values.status });
+  if (values.source) filters.push({ field: "source", operator: "eq", value: values.source });
+  const [start, end] = values.createTime ?? [];
+  if (start)
+    filters.push({ field: "startTime", operator: "eq", value: start.startOf("second").format(ISO_WITH_OFFSET) });
+  if (end) filters.push({ field: "endTime", operator: "eq", value: end.endOf("second").format(ISO_WITH_OFFSET) });
+  return filters;
+}
+
+/** Where the order pages live, derived from the resource declaration (never written twice). */
+export function orderPath(view: View = "list", orderNo?: string): string {
+  const base = findResource("order")?.path;
+  if (base === undefined) throw new Error('The "order" resource is not declared');
+  if (view !== "show") return base + viewRoutes[view].suffix;
+  if (!orderNo) throw new Error("An order's page needs its order number");
+  return `${base}/${encodeURIComponent(orderNo)}`;
+}
+
+/** The list showing one batch's orders (the batch result links here). */
+export const batchOrdersPath = (batchId: string): string =>
+  `${orderPath()}?${new URLSearchParams({ batchId }).toString()}`;

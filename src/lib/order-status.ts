@@ -1,0 +1,86 @@
+import type { OrderStatus } from "../../server/src/contracts/orders";
+
+/** How often a list showing a Processing order, and the page of a Processing order, ask again. */
+export const ORDER_LIST_REFRESH_MS = 3000;
+export const ORDER_DETAIL_REFRESH_MS = 2000;
+
+export const isFinal = (status: OrderStatus): boolean => status !== "processing";
+
+/** Whether a list must keep reloading: some listed order is still Processing. */
+export function hasProcessing(orders: readonly { status: OrderStatus }[] | undefined): boolean {
+  return (orders ?? []).some((o) => !isFinal(o.status));
+}
+
+/**
+ * The reload interval for react-query's `refetchInterval`: `every` while some order is Processing, off once all
+ * are final — and off after a failed load, so a server that is down is not asked (and reported) every few seconds;
+ * the user's next search or refresh starts it again.
+ */
+export function refreshInterval(
+  orders: readonly { status: OrderStatus }[] | undefined,
+  lastLoadFailed: boolean,
+  every: number,
+): number | false {
+  return !lastLoadFailed && hasProcessing(orders) ? every : false;
+}
+
+/** Whole seconds from `from` to `now` (never negative: the browser's clock may trail the server's). */
+export function elapsedSeconds(from: string, now: number): number {
+  const start = Date.parse(from);
+  if (Number.isNaN(start)) return 0;
+  return Math.max(0, Math.floor((now - start) / 1000));
+}
+
+export type DurationKey = "underOneSecond" | "seconds" | "minutes" | "hours";
+
+/**
+ * A duration as a message key and its parts, for `t("order.duration.<key>", params)`: 45 -> 45s, 65 -> 1m 05s,
+ * 3725 -> 1h 02m 05s (minutes and seconds padded after a larger unit). Fractions are cut, not rounded up, so a
+ * duration is never shown longer than it was; a positive duration under a second says so rather than "0s".
+ */
+export function durationParts(seconds: number): { key: DurationKey; params: Record<string, string> } {
+  if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`not a duration: ${seconds}`);
+  if (seconds > 0 && seconds < 1) return { key: "underOneSecond", params: {} };
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (h > 0) return { key: "hours", params: { h: String(h), m: pad(m), s: pad(s) } };
+  if (m > 0) return { key: "minutes", params: { m: String(m), s: pad(s) } };
+  return { key: "seconds", params: { s: String(s) } };
+}
+
+/** Tag colours by status (antd's "processing" colour is the blue one that goes with a spinner). */
+export const orderStatusColor: Record<OrderStatus, string> = {
+  processing: "processing",
+  success: "success",
+  failed: "error",
+};
+
+/** Timeline kinds the server writes; anything else is shown by its own name. */
+export const timelineKinds = [
+  "created",
+  "submitted",
+  "pending",
+  "success",
+  "failed",
+  "refunded",
+  "retry",
+  "revealed",
+] as const;
+export type TimelineKind = (typeof timelineKinds)[number];
+
+export const isTimelineKind = (kind: string): kind is TimelineKind =>
+  (timelineKinds as readonly string[]).includes(kind);
+
+export const timelineColor: Record<TimelineKind, string> = {
+  created: "gray",
+  submitted: "blue",
+  pending: "blue",
+  success: "green",
+  failed: "red",
+  refunded: "orange",
+  retry: "orange",
+  revealed: "purple",
+};
