@@ -95,7 +95,12 @@ describe("products and placing orders in the browser", () => {
     await page.getByText("The format is not valid").waitFor();
     await page.getByText("Quantity must be between 1 and 100").waitFor();
     await page.getByRole("button", { name: "Submit batch" }).click();
-    await page.getByText("1 row(s) have errors; correct or remove them before submitting").first().waitFor();
+    // With a row in error, the page offers to send only the valid rows; here the user corrects first.
+    await page
+      .getByRole("dialog", { name: "1 row(s) have errors" })
+      .getByRole("button", { name: "Correct them first" })
+      .click();
+    await page.getByText("1 row(s) have errors; correct or remove them before submitting").waitFor();
     await page.getByRole("button", { name: "Remove row 2" }).click();
 
     // The template is built in the browser (exceljs loaded on demand); filled in, it imports back into the grid.

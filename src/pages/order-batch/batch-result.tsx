@@ -81,7 +81,7 @@ export function BatchResult({
         }
       />
       <Table<ResultRow>
-        rowKey="index"
+        rowKey="position"
         size="small"
         columns={columns}
         dataSource={[...rows]}

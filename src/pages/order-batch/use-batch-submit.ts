@@ -1,5 +1,5 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { message } from "antd";
+import { Modal, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Product, ProductSku } from "../../../server/src/contracts/catalog";
@@ -16,8 +16,9 @@ export interface SubmittedBatch {
 }
 
 /**
- * Sends the batch once every filled row is valid. Rows without a merchant order number get one first, kept in
- * the grid, so sending the same rows again (after a lost answer) places nothing twice.
+ * Sends the batch. With rows in error the user may send the valid ones only (the others are reported as not
+ * placed and stay in the grid). Rows without a merchant order number get one first, kept in the grid, so sending
+ * the same rows again (after a lost answer) places nothing twice.
  */
 export function useBatchSubmit(
   product: Product,
@@ -29,17 +30,24 @@ export function useBatchSubmit(
   const { mutate, mutation } = useCustomMutation<BatchOrderResult>();
   const [submitted, setSubmitted] = useState<SubmittedBatch | null>(null);
 
-  const submit = () => {
-    const { validation } = batch;
-    if (validation.filled === 0) return void message.error(t("validation.batchEmpty"));
-    batch.showAllErrors();
-    if (validation.errors.size > 0)
-      return void message.error(t("orderForm.batch.invalidRows", { count: validation.errors.size }));
-    if (validation.tooMany) return void message.error(t("validation.batchTooLarge"));
-    const sent = batch
+  /** Sends the filled rows, or only the valid ones; rows left out are reported as not placed. */
+  const send = (onlyValid: boolean) => {
+    const { errors } = batch.validation;
+    const filled = batch
       .numberRows()
       .map((row, i) => ({ row, position: i + 1 }))
       .filter(({ row }) => !isBlankRow(row));
+    const sent = filled.filter(({ row }) => !onlyValid || !errors.has(row.key));
+    const skipped: ResultRow[] = filled
+      .filter(({ row }) => onlyValid && errors.has(row.key))
+      .map(({ row, position }) => ({
+        index: -position,
+        ok: false,
+        message: t("validation.failedRow"),
+        position,
+        rowKey: row.key,
+        sentNo: row.merchantOrderNo,
+      }));
     const items = batchItems(
       sent.map((s) => s.row),
       product.fields,
@@ -48,20 +56,41 @@ export function useBatchSubmit(
       { url: orderCalls.batch, method: "post", values: { productId: product.id, skuId: sku.id, items } },
       {
         onSuccess: ({ data }) => {
-          const outcome = batchOutcome(data);
-          void notify[outcome](t(outcomeMessageKey[outcome]));
-          const rows = data.results.map((r) => {
+          const placed = data.results.map((r) => {
             const origin = sent[r.index];
             const position = origin?.position ?? r.index + 1;
             return { ...r, position, rowKey: origin?.row.key ?? -1, sentNo: origin?.row.merchantOrderNo ?? "" };
           });
-          setSubmitted({ result: data, rows });
+          const rows = [...placed, ...skipped].sort((a, b) => a.position - b.position);
+          const result = { ...data, failCount: data.failCount + skipped.length };
+          const outcome = batchOutcome(result);
+          void notify[outcome](t(outcomeMessageKey[outcome]));
+          setSubmitted({ result, rows });
           void invalidate({ resource: "merchant-info", invalidates: ["resourceAll"] });
           void invalidate({ resource: "order", invalidates: ["resourceAll"] });
         },
         onError: () => void message.error(t(outcomeMessageKey.failed)),
       },
     );
+  };
+
+  const submit = () => {
+    const { validation } = batch;
+    if (validation.filled === 0) return void message.error(t("validation.batchEmpty"));
+    batch.showAllErrors();
+    if (validation.tooMany) return void message.error(t("validation.batchTooLarge"));
+    const invalid = validation.errors.size;
+    if (invalid === 0) return send(false);
+    const valid = validation.filled - invalid;
+    if (valid === 0) return void message.error(t("orderForm.batch.invalidRows", { count: invalid }));
+    // Rows with errors stay in the grid to be corrected; the valid ones can go now if the user wants.
+    Modal.confirm({
+      title: t("orderForm.batch.invalidRowsTitle", { count: invalid }),
+      content: t("orderForm.batch.submitValidOnly", { valid, invalid }),
+      okText: t("orderForm.batch.submitValidOk", { count: valid }),
+      cancelText: t("orderForm.batch.submitValidCancel"),
+      onOk: () => send(true),
+    });
   };
 
   return { submit, pending: mutation.isPending, submitted, clearSubmitted: () => setSubmitted(null) };
