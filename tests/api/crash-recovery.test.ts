@@ -1,18 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
 import { ledgerEntries, orders } from "../../server/src/db/schema";
 import { SIMULATOR_RULES } from "../../server/src/modules/fulfilment/simulator-supplier";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { DEMO_PASSWORD } from "../../server/src/modules/provisioning/demo-seed";
-import { type Engine, engines } from "../support/test-db";
+import { type Engine, engines, scratchPostgres } from "../support/test-db";
 
 /**
  * Crash safety with the real server process: orders placed over HTTP, the server killed (SIGKILL) while they are
@@ -94,27 +92,6 @@ async function api<T>(server: Server, method: string, url: string, token?: strin
   const envelope = (await res.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(envelope)}`);
   return envelope.data;
-}
-
-/** A fresh PostgreSQL database on the DATABASE_URL server, dropped afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `mp_crash_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 interface Shop {
@@ -210,7 +187,7 @@ describe.each(engines)("crash recovery of the real server (%s)", (engine: Engine
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir, SIMULATOR_DELAY_MS: "1500", DATABASE_URL: "" };
     if (engine === "pglite") return { env, target: { kind: "pglite", dir: dataDir } as DatabaseTarget };
-    const database = await freshPostgres();
+    const database = await scratchPostgres("mp_crash");
     cleanups.push(database.drop);
     env.DATABASE_URL = database.url;
     return { env, target: { kind: "postgres", url: database.url } as DatabaseTarget };

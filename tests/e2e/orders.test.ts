@@ -1,13 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { merchants, productSkus, products } from "../../server/src/db/schema";
+import { productSkus, products } from "../../server/src/db/schema";
 import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
-import { balanceOf, fund } from "../support/order-fixtures";
-import { TEST_PASSWORD } from "../support/test-app";
+import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { balanceOf } from "../support/order-fixtures";
 
 /**
  * The issue's browser scenarios, with the real server and the simulator supplier. The test owns the clock: it
@@ -20,24 +18,15 @@ describe("orders from the operator's side", () => {
   });
   afterAll(() => e2e.close());
 
+  /** The demo shop's operator, and the query string that opens the order pages on DEMO-MOBILE-TOPUP 10 CNY. */
   async function operator() {
-    const m = await e2e.t.merchant();
-    await seedDemoCatalog(e2e.t.deps, m.merchantNo);
-    const [merchant] = await e2e.t.deps.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(eq(merchants.merchantNo, m.merchantNo));
-    await fund(e2e.t, merchant!.id, "100");
+    const shop = await demoShopOperator(e2e);
     const [sku] = await e2e.t.deps.db
       .select({ productId: products.id, skuId: productSkus.id })
       .from(products)
       .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
       .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-    const page = await e2e.newPage();
-    await page.goto("/login");
-    await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
-    await bindMfaInDialog(page, e2e);
-    return { page, merchantId: merchant!.id, target: `productId=${sku!.productId}&skuId=${sku!.skuId}` };
+    return { ...shop, target: `productId=${sku!.productId}&skuId=${sku!.skuId}` };
   }
 
   /** The simulator's delay passes and a worker takes a round. */

@@ -1,12 +1,7 @@
-import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { merchants } from "../../server/src/db/schema";
-import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
-import { fund } from "../support/order-fixtures";
-import { TEST_PASSWORD } from "../support/test-app";
+import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /** The demo catalog's mobile top-up: one required input, `account`, 6 to 20 digits; 10 CNY costs 1.42 USD. */
 const PRODUCT = "DEMO-MOBILE-TOPUP";
@@ -18,21 +13,7 @@ describe("products and placing orders in the browser", () => {
   });
   afterAll(() => e2e.close());
 
-  /** An operator of a new merchant with the demo catalog priced for it and 100 USD of balance, signed in. */
-  async function operator(): Promise<Page> {
-    const m = await e2e.t.merchant();
-    await seedDemoCatalog(e2e.t.deps, m.merchantNo);
-    const [row] = await e2e.t.deps.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(eq(merchants.merchantNo, m.merchantNo));
-    await fund(e2e.t, row!.id, "100");
-    const page = await e2e.newPage();
-    await page.goto("/login");
-    await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
-    await bindMfaInDialog(page, e2e);
-    return page;
-  }
+  const operator = async () => (await demoShopOperator(e2e)).page;
 
   const productRow = (page: Page) => page.getByRole("row", { name: new RegExp(PRODUCT) });
 

@@ -1,8 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { onTestFailed } from "vitest";
-import { codeFor, startTestApp, type TestApp } from "./test-app";
+import { merchants } from "../../server/src/db/schema";
+import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
+import { fund } from "./order-fixtures";
+import { codeFor, startTestApp, TEST_PASSWORD, type TestApp } from "./test-app";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Flags that work here: no sandbox as root, and no calls home on a machine without internet. */
@@ -103,4 +107,23 @@ export async function bindMfaInDialog(page: Page, e2e: E2E): Promise<string> {
   await page.getByText("Operation successful").first().waitFor();
   await dialog.waitFor({ state: "hidden" });
   return key;
+}
+
+/**
+ * A new merchant with the demo catalog priced for it and `balance` USD, and its operator signed in (MFA bound)
+ * in a fresh page.
+ */
+export async function demoShopOperator(e2e: E2E, balance = "100") {
+  const m = await e2e.t.merchant();
+  await seedDemoCatalog(e2e.t.deps, m.merchantNo);
+  const [row] = await e2e.t.deps.db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.merchantNo, m.merchantNo));
+  await fund(e2e.t, row!.id, balance);
+  const page = await e2e.newPage();
+  await page.goto("/login");
+  await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
+  await bindMfaInDialog(page, e2e);
+  return { page, merchantId: row!.id, merchantNo: m.merchantNo };
 }

@@ -7,31 +7,42 @@ export type Engine = "pglite" | "postgres";
 /** PGlite always; PostgreSQL too when DATABASE_URL points at a server (CI sets it). */
 export const engines: Engine[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-/**
- * A fresh, migrated database for one test file: PGlite in memory, or a new PostgreSQL database created on the
- * DATABASE_URL server and dropped on close. Nothing is shared with other files or earlier runs.
- */
-export async function openTestDatabase(engine: Engine): Promise<Database> {
-  if (engine === "pglite") return openDatabase({ kind: "pglite" });
+/** A new, empty PostgreSQL database on the DATABASE_URL server, and how to drop it (connections and all). */
+export async function scratchPostgres(prefix = "mp_test"): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
-  const name = `mp_test_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  // Dropping the database at the end ends its connections; the pool's idle-error listener may see that.
-  const database = await openDatabase({ kind: "postgres", url: url.toString() }, () => {});
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a new PostgreSQL database created on the
+ * DATABASE_URL server and dropped on close. Nothing is shared with other files or earlier runs.
+ */
+export async function openTestDatabase(engine: Engine): Promise<Database> {
+  if (engine === "pglite") return openDatabase({ kind: "pglite" });
+  const scratch = await scratchPostgres();
+  // Dropping the database at the end ends its connections; the pool's idle-error listener may see that.
+  const database = await openDatabase({ kind: "postgres", url: scratch.url }, () => {});
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
     },
   };
 }

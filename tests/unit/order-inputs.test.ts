@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderField, ProductSku } from "../../server/src/contracts/catalog";
 import { merchantOrderNo } from "../../server/src/contracts/orders";
+import { detectDelimiter, parseDelimited, toCsv } from "../../src/lib/csv";
 import {
   amountOf,
   type BatchRow,
@@ -9,19 +10,16 @@ import {
   batchOutcome,
   columnForHeader,
   coversAmount,
-  detectDelimiter,
   fieldGroups,
   fieldRule,
   fillMerchantOrderNos,
   isOrderable,
   newMerchantOrderNo,
-  parseDelimited,
   priceRange,
   requestRule,
   rowsFromTable,
   templateColumns,
   templateHeader,
-  toCsv,
   totalQuantity,
   validateRow,
   validateRows,

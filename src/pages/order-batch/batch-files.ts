@@ -1,5 +1,6 @@
 import type { OrderField } from "../../../server/src/contracts/catalog";
-import { parseDelimited, type TemplateColumn, type Translate, templateHeader, toCsv } from "../../lib/order-inputs";
+import { parseDelimited, toCsv } from "../../lib/csv";
+import { type TemplateColumn, type Translate, templateHeader } from "../../lib/order-inputs";
 
 export type TemplateFormat = "xlsx" | "csv";
 

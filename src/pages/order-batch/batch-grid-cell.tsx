@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { OrderField } from "../../../server/src/contracts/catalog";
 import type { MessageRef } from "../../../server/src/contracts/orders";
 import { FieldControl } from "../../components/order-entry/field-control";
-import { type BatchRow, parseDelimited, type TemplateColumn, translateMessage } from "../../lib/order-inputs";
+import { parseDelimited } from "../../lib/csv";
+import { type BatchRow, type TemplateColumn, translateMessage } from "../../lib/order-inputs";
 
 export interface GridCellProps {
   row: BatchRow;
