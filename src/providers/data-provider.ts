@@ -14,7 +14,8 @@ export const dataProvider: DataProvider = {
       url: apiPath(resource, "list"),
       params: encodeListQuery({ pagination, filters, sorters }),
     });
-    return { data: page.list, total: page.total };
+    // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
+    return { data: page.list, total: page.total, ...(page.totalCapped ? { totalCapped: true } : {}) };
   },
 
   getOne: async ({ resource, id }) => ({ data: await request({ method: "get", url: apiPath(resource, "one", id) }) }),

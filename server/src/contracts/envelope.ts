@@ -12,6 +12,8 @@ export interface Envelope<T> {
 export interface Page<T> {
   total: number;
   list: T[];
+  /** Set when `total` stopped counting at a cap (a list shows "10,000+"): exact counts of huge lists are slow. */
+  totalCapped?: boolean;
 }
 
 /** Field errors of a validation failure: `{ "<field path>": "<translated message>" }`. */
@@ -39,5 +41,5 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 }
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ total: z.number(), list: z.array(item) });
+  return z.object({ total: z.number(), list: z.array(item), totalCapped: z.boolean().optional() });
 }

@@ -81,7 +81,7 @@ function OrderList({ batchId }: { batchId: string }) {
             ...tableProps.pagination,
             pageSizeOptions: PAGE_SIZES,
             showSizeChanger: true,
-            showTotal: (total) => t("common.total", { total }),
+            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
           }
         }
       />

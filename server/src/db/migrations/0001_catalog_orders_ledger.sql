@@ -130,9 +130,9 @@ CREATE UNIQUE INDEX "ledger_order_type_key" ON "ledger_entries" USING btree ("or
 CREATE INDEX "order_batches_merchant_idx" ON "order_batches" USING btree ("merchant_id","id");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_merchant_order_no_key" ON "orders" USING btree ("merchant_id","merchant_order_no");--> statement-breakpoint
-CREATE INDEX "orders_merchant_idx" ON "orders" USING btree ("merchant_id","id");--> statement-breakpoint
-CREATE INDEX "orders_merchant_status_idx" ON "orders" USING btree ("merchant_id","status","id");--> statement-breakpoint
-CREATE INDEX "orders_merchant_created_idx" ON "orders" USING btree ("merchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_merchant_created_idx" ON "orders" USING btree ("merchant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_merchant_status_idx" ON "orders" USING btree ("merchant_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_merchant_product_idx" ON "orders" USING btree ("merchant_id","product_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_batch_idx" ON "orders" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("next_run_at") WHERE "orders"."status" = 'processing';--> statement-breakpoint
 CREATE UNIQUE INDEX "product_skus_code_key" ON "product_skus" USING btree ("product_id","code");

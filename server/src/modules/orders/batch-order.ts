@@ -25,7 +25,7 @@ export interface BatchOutcome {
 /**
  * A batch is N independent orders under one batch id: each row is validated and placed on its own (the same
  * idempotent placement as a single order), so one bad row or a balance that runs out fails only the rows it
- * touches. Rows are placed in order, so "which rows went through" is predictable when money runs short.
+ * touches. Rows are placed in their order, so "which rows went through" is predictable when money runs short.
  */
 export async function placeBatch(
   deps: AppDeps,
@@ -49,32 +49,33 @@ export async function placeBatch(
     .returning({ id: orderBatches.id });
   if (!batch) throw new Error("batch row was not created");
 
-  const results: BatchRowOutcome[] = [];
-  for (const [index, item] of request.items.entries()) {
-    const built = buildOrder(deps, placer, target, item, batch.id);
-    if ("errors" in built) {
-      results.push({
-        index,
-        ok: false,
-        merchantOrderNo: item.merchantOrderNo,
-        message: "validation.failedRow",
-        errors: built.errors,
-      });
-      continue;
-    }
-    try {
-      const { row } = await placeBuiltOrder(deps, built.order);
-      results.push({ index, ok: true, orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({
-        index,
-        ok: false,
-        merchantOrderNo: built.order.merchantOrderNo,
-        message: { key: error.key, params: error.params },
-      });
-    }
-  }
+  // All rows go at once: the merchant's grouping queue places them in order, up to MAX_GROUP per statement,
+  // and falls back to one by one only for a chunk that cannot go through whole.
+  const results = await Promise.all(
+    request.items.map(async (item, index): Promise<BatchRowOutcome> => {
+      const built = buildOrder(deps, placer, target, item, batch.id);
+      if ("errors" in built)
+        return {
+          index,
+          ok: false,
+          merchantOrderNo: item.merchantOrderNo,
+          message: "validation.failedRow",
+          errors: built.errors,
+        };
+      try {
+        const { row } = await placeBuiltOrder(deps, built.order);
+        return { index, ok: true, orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return {
+          index,
+          ok: false,
+          merchantOrderNo: built.order.merchantOrderNo,
+          message: { key: error.key, params: error.params },
+        };
+      }
+    }),
+  );
   const successCount = results.filter((r) => r.ok).length;
   const failCount = results.length - successCount;
   await deps.db.update(orderBatches).set({ successCount, failCount }).where(eq(orderBatches.id, batch.id));

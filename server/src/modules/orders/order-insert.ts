@@ -1,7 +1,7 @@
+import Big from "big.js";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import { pgErrorCode, queryRows } from "../../db/raw";
-import { nextFundNo } from "../ledger/ledger.service";
 
 /** Everything an order row needs, decided before the statement runs (validation, price, encryption). */
 export interface NewOrder {
@@ -29,51 +29,91 @@ export interface NewOrder {
 }
 
 export type InsertOutcome =
-  | { kind: "placed"; id: number; orderNo: string; balanceAfter: string }
+  | { kind: "placed"; placed: { id: number; orderNo: string }[] }
   | { kind: "insufficient" }
   | { kind: "duplicate" };
 
 /**
- * Places an order in ONE statement: the conditional debit, the order row (which is also its fulfilment work
- * item, due at once) and the Deduct entry. All else is decided before, so the merchant's balance row is
- * locked only for this statement. A debit the balance cannot cover writes nothing; a merchant order number
- * used before fails the whole statement on the unique index (debit included) and is reported as a duplicate.
+ * Places orders of ONE merchant in ONE statement: a conditional debit of their total, the order rows (each is
+ * also its fulfilment work item, due at once) in the given order, and one Deduct entry per order whose balances
+ * chain in that order. All else is decided before, so the merchant's balance row is locked only for this
+ * statement. All or nothing: a total the balance cannot cover writes nothing ("insufficient"), and a merchant
+ * order number used before fails the whole statement on the unique index, debit included ("duplicate").
  */
-export async function insertOrder(executor: Executor, o: NewOrder): Promise<InsertOutcome> {
-  const at = o.at.toISOString();
+export async function insertOrders(executor: Executor, group: readonly NewOrder[]): Promise<InsertOutcome> {
+  const [first] = group;
+  if (!first || group.some((o) => o.merchantId !== first.merchantId))
+    throw new RangeError("insertOrders takes one or more orders of one merchant");
+  const total = group.reduce((sum, o) => sum.plus(o.amount), new Big(0)).toFixed(4);
+  const at = first.at.toISOString();
+  const input = JSON.stringify(
+    group.map((o, idx) => ({
+      idx,
+      merchant_order_no: o.merchantOrderNo,
+      batch_id: o.batchId,
+      product_id: o.productId,
+      sku_id: o.skuId,
+      product_name: o.productName,
+      product_name_zh: o.productNameZh,
+      product_type: o.productType,
+      spec: o.spec,
+      quantity: o.quantity,
+      unit_price: o.unitPrice,
+      amount: o.amount,
+      currency: o.currency,
+      recharge_account: o.rechargeAccount,
+      inputs: o.inputs,
+      source: o.source,
+      created_by: o.createdBy,
+      supplier: o.supplier,
+      deadline_seconds: o.deadlineSeconds,
+      at: o.at.toISOString(),
+    })),
+  );
   try {
-    const rows = await queryRows<{ id: string | number; order_no: string; balance_after: string }>(
+    // Volatile nextval() in a select with ORDER BY runs after the sort, so order and fund numbers follow the
+    // input order, as do the identity ids the ledger's running balance is ordered by.
+    const rows = await queryRows<{ id: string | number; order_no: string }>(
       executor,
       sql`
-        with debit as (
-          update merchants set balance = balance - ${o.amount}::numeric, updated_at = ${at}
-          where id = ${o.merchantId} and status = 'enabled' and balance >= ${o.amount}::numeric
+        with input as (
+          select * from jsonb_to_recordset(${input}::jsonb) as r(idx int, merchant_order_no text, batch_id bigint,
+            product_id bigint, sku_id bigint, product_name text, product_name_zh text, product_type smallint,
+            spec text, quantity int, unit_price numeric, amount numeric, currency text, recharge_account text,
+            inputs jsonb, source text, created_by bigint, supplier text, deadline_seconds int, at timestamptz)
+        ), debit as (
+          update merchants set balance = balance - ${total}::numeric, updated_at = ${at}
+          where id = ${first.merchantId} and status = 'enabled' and balance >= ${total}::numeric
           returning balance
         ), placed as (
           insert into orders (order_no, merchant_id, merchant_order_no, batch_id, product_id, sku_id, product_name,
             product_name_zh, product_type, spec, quantity, unit_price, amount, currency, recharge_account, inputs,
             source, created_by, created_at, supplier, next_run_at, deadline_at)
-          select 'P' || to_char(${at}::timestamptz at time zone 'UTC', 'YYYYMMDD')
-              || lpad(nextval('order_no_seq')::text, 10, '0'),
-            ${o.merchantId}, ${o.merchantOrderNo}, ${o.batchId}::bigint, ${o.productId}, ${o.skuId}, ${o.productName},
-            ${o.productNameZh}, ${o.productType}, ${o.spec}, ${o.quantity}, ${o.unitPrice}::numeric,
-            ${o.amount}::numeric, ${o.currency}, ${o.rechargeAccount}, ${JSON.stringify(o.inputs)}::jsonb,
-            ${o.source}, ${o.createdBy}::bigint, ${at}, ${o.supplier}, ${at},
-            ${at}::timestamptz + make_interval(secs => ${o.deadlineSeconds})
-          from debit
-          returning id, order_no
-        ), entry as (
+          select 'P' || to_char(i.at at time zone 'UTC', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 10, '0'),
+            ${first.merchantId}, i.merchant_order_no, i.batch_id, i.product_id, i.sku_id, i.product_name,
+            i.product_name_zh, i.product_type, i.spec, i.quantity, i.unit_price, i.amount, i.currency,
+            i.recharge_account, i.inputs, i.source, i.created_by, i.at, i.supplier, i.at,
+            i.at + make_interval(secs => i.deadline_seconds)
+          from input i, debit
+          order by i.idx
+          returning id, order_no, amount, created_at
+        ), chained as (
+          select p.id, p.order_no, p.amount, p.created_at,
+            debit.balance + ${total}::numeric - sum(p.amount) over (order by p.id) as balance_after
+          from placed p, debit
+        ), entries as (
           insert into ledger_entries (fund_no, merchant_id, type, amount, balance_before, balance_after, order_id,
             created_at)
-          select ${nextFundNo(o.at)}, ${o.merchantId}, 'deduct', -${o.amount}::numeric,
-            debit.balance + ${o.amount}::numeric, debit.balance, placed.id, ${at}
-          from debit, placed
+          select 'F' || to_char(c.created_at at time zone 'UTC', 'YYYYMMDD')
+              || lpad(nextval('fund_no_seq')::text, 10, '0'),
+            ${first.merchantId}, 'deduct', -c.amount, c.balance_after + c.amount, c.balance_after, c.id, c.created_at
+          from chained c
+          order by c.id
         )
-        select placed.id, placed.order_no, debit.balance::text as balance_after from placed, debit`,
+        select id, order_no from chained order by id`,
     );
-    const [row] = rows;
-    if (!row) return { kind: "insufficient" };
-    return { kind: "placed", id: Number(row.id), orderNo: row.order_no, balanceAfter: row.balance_after };
+    if (rows.length !== group.length) return { kind: "insufficient" };
+    return { kind: "placed", placed: rows.map((r) => ({ id: Number(r.id), orderNo: r.order_no })) };
   } catch (error) {
     const { code, constraint } = pgErrorCode(error);
     if (code === "23505" && constraint === "orders_merchant_order_no_key") return { kind: "duplicate" };

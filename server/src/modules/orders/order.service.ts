@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../contracts";
 import { fetchPage } from "../../db/paging";
@@ -9,19 +9,40 @@ import type { AuthContext } from "../../plugins/auth";
 import { localizeFields } from "../catalog/order-fields";
 import type { OrderRow } from "./place-order";
 
-/** Lists count at most this many rows: an exact count over a huge merchant would make every page slow. */
-export const ORDER_COUNT_CAP = 100_000;
+/** Lists count at most this many rows (then say "10,000+"): an exact count over a huge merchant is slow. */
+export const ORDER_COUNT_CAP = 10_000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function listFilter(merchantId: number, q: OrderListQuery): SQL | undefined {
+/**
+ * The list's filters on `orders` alone (no join), so the count is an index-only scan. A product name matches
+ * the catalog's names (both languages) and filters by product id, which an index serves; an order placed
+ * before its product was renamed is found by the product's current name.
+ */
+function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): SQL | undefined {
   const name = q.productName ? `%${escapeLike(q.productName)}%` : undefined;
   return and(
     eq(orders.merchantId, merchantId),
     q.orderNo ? eq(orders.orderNo, q.orderNo) : undefined,
     q.merchantOrderNo ? eq(orders.merchantOrderNo, q.merchantOrderNo) : undefined,
-    name ? or(ilike(orders.productName, name), ilike(orders.productNameZh, name)) : undefined,
-    q.batchId ? eq(orderBatches.batchNo, q.batchId) : undefined,
+    name
+      ? inArray(
+          orders.productId,
+          db
+            .select({ id: products.id })
+            .from(products)
+            .where(or(ilike(products.name, name), ilike(products.nameZh, name))),
+        )
+      : undefined,
+    q.batchId
+      ? inArray(
+          orders.batchId,
+          db
+            .select({ id: orderBatches.id })
+            .from(orderBatches)
+            .where(and(eq(orderBatches.merchantId, merchantId), eq(orderBatches.batchNo, q.batchId))),
+        )
+      : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
     q.source ? eq(orders.source, q.source) : undefined,
     q.startTime ? gte(orders.createdAt, new Date(q.startTime)) : undefined,
@@ -35,7 +56,7 @@ export async function listOrders(
   query: PageQuery & OrderListQuery,
   language: Language,
 ): Promise<Page<Order>> {
-  const where = listFilter(auth.merchantId, query);
+  const where = listFilter(deps.db, auth.merchantId, query);
   const page = await fetchPage(
     query,
     {
@@ -45,23 +66,22 @@ export async function listOrders(
           .from(orders)
           .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
           .where(where)
-          .orderBy(desc(orders.id))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(limit)
           .offset(offset),
-      total: async () => {
+      total: () => {
         const capped = deps.db
           .select({ one: orders.id })
           .from(orders)
-          .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
           .where(where)
-          .limit(ORDER_COUNT_CAP)
+          .limit(ORDER_COUNT_CAP + 1)
           .as("capped");
         return deps.db.select({ n: count() }).from(capped);
       },
     },
     ({ order, batchNo }) => toOrder(order, batchNo, language),
   );
-  return page;
+  return page.total > ORDER_COUNT_CAP ? { ...page, total: ORDER_COUNT_CAP, totalCapped: true } : page;
 }
 
 export function toOrder(row: OrderRow, batchNo: string | null, language: Language): Order {

@@ -7,7 +7,8 @@ import { merchants, orders } from "../../db/schema";
 import { AppError, fieldErrors, forbidden, notFound } from "../../lib/errors";
 import { loadOrderTarget, type OrderTarget } from "../catalog/catalog.service";
 import { localizeFields } from "../catalog/order-fields";
-import { insertOrder, type NewOrder } from "./order-insert";
+import { orderGroups } from "./order-groups";
+import type { NewOrder } from "./order-insert";
 
 /** Who places an order and how (the portal's users, or a merchant's server through the Open API). */
 export interface OrderPlacer {
@@ -98,7 +99,7 @@ export function buildOrder(
  * the one statement; the look-up of an earlier order runs only when that statement wrote nothing.
  */
 export async function placeBuiltOrder(deps: AppDeps, order: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
-  const outcome = await insertOrder(deps.db, order);
+  const outcome = await orderGroups(deps).place(order);
   if (outcome.kind === "placed") return { row: placedRow(order, outcome.id, outcome.orderNo), created: true };
   // The number was used before (perhaps by a request racing this one), or the debit failed: a repeat of an
   // earlier order answers that order even when the balance could not pay for it again.

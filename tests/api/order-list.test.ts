@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../server/src/db/schema";
+import { ORDER_COUNT_CAP } from "../../server/src/modules/orders/order.service";
+import { failOrder } from "../../server/src/modules/orders/order-outcome";
+import { call, closeTestApp, EN, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
+import { openShop, type Shop } from "../support/order-fixtures";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { engines } from "../support/test-db";
+
+const LIST = "/portal/merchant/api/order/list";
+
+interface Listed {
+  total: number;
+  totalCapped?: boolean;
+  list: { orderNo: string; merchantOrderNo: string; status: string; productName: string }[];
+}
+
+describe.each(engines)("the order list (%s)", (engine) => {
+  let t: TestApp;
+  let shop: Shop;
+  const placed: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    shop = await openShop(t, { balance: "500" });
+    const seeds = [
+      ["L-1", shop.topup, { account: "13800000001" }],
+      ["L-2", shop.login, { account: "hero", password: "pw", server: "asia" }],
+      ["L-3", shop.topup, { account: "13800000003" }],
+    ] as const;
+    for (const [no, product, inputs] of seeds) {
+      const res = await call(t, "POST", "/portal/merchant/api/order", {
+        token: shop.token,
+        payload: { productId: product.productId, skuId: product.skuId, merchantOrderNo: no, inputs },
+      });
+      placed[no] = expectOk<{ orderNo: string }>(res).orderNo;
+      t.clock.advance(60_000);
+    }
+    const [failed] = await t.deps.db.select().from(orders).where(eq(orders.orderNo, placed["L-3"]!));
+    await failOrder(t.deps.db, failed!.id, t.clock.now(), "orderFailure.deadline");
+  });
+  afterAll(() => closeTestApp(t));
+
+  const list = async (query: string, lang = ZH) =>
+    expectOk<Listed>(await call(t, "GET", `${LIST}?${query}`, { token: shop.token, lang }), lang);
+  const numbers = (page: Listed) => page.list.map((o) => o.merchantOrderNo);
+
+  it("lists newest first with the total", async () => {
+    const page = await list("pageSize=2");
+    expect(page.total).toBe(3);
+    expect(page.totalCapped).toBeUndefined();
+    expect(numbers(page)).toEqual(["L-3", "L-2"]);
+    expect(numbers(await list("pageSize=2&pageNum=2"))).toEqual(["L-1"]);
+  });
+
+  it("filters by status, source, numbers, product name (either language) and time", async () => {
+    expect(numbers(await list("status=failed"))).toEqual(["L-3"]);
+    expect(numbers(await list("status=processing"))).toEqual(["L-2", "L-1"]);
+    expect(numbers(await list("source=api"))).toEqual([]);
+    expect(numbers(await list(`orderNo=${placed["L-2"]}`))).toEqual(["L-2"]);
+    expect(numbers(await list("merchantOrderNo=L-1"))).toEqual(["L-1"]);
+    expect(numbers(await list("productName=game"))).toEqual(["L-2"]);
+    expect(numbers(await list(`productName=${encodeURIComponent("话费")}`))).toEqual(["L-3", "L-1"]);
+    expect(numbers(await list("productName=100%25"))).toEqual([]);
+    const start = new Date("2026-11-21T10:00:30Z").toISOString();
+    const end = new Date("2026-11-21T10:01:30Z").toISOString();
+    expect(numbers(await list(`startTime=${start}&endTime=${end}`))).toEqual(["L-2"]);
+  });
+
+  it("shows the failure reason in the reader's language", async () => {
+    const [en] = (await list("status=failed", EN)).list as unknown as { failReason: string }[];
+    expect(en?.failReason).toBe("No final answer from the supplier before the deadline");
+  });
+
+  it("refuses bad filters with translated field errors", async () => {
+    const res = await call(t, "GET", `${LIST}?status=lost&startTime=yesterday`, { token: shop.token, lang: EN });
+    expectFieldErrors(res, { status: "This value has the wrong type", startTime: "Not a valid date and time" });
+  });
+
+  it("stops counting at the cap and says so", async () => {
+    const big = await openShop(t, { balance: "0" });
+    await t.deps.db.execute(sql`
+      insert into orders (order_no, merchant_id, merchant_order_no, product_id, sku_id, product_name, product_type,
+        spec, quantity, unit_price, amount, currency, inputs, status, source, supplier, deadline_at)
+      select 'BULK' || g, ${big.merchantId}, 'BULK-' || g, ${big.topup.productId}, ${big.topup.skuId}, 'Bulk',
+        1, '10 CNY', 1, 1, 1, 'USD', '{}'::jsonb, 'success', 'api', 'simulator', now()
+      from generate_series(1, ${ORDER_COUNT_CAP + 5}) g`);
+    const page = expectOk<Listed>(await call(t, "GET", `${LIST}?pageSize=5`, { token: big.token }));
+    expect(page).toMatchObject({ total: ORDER_COUNT_CAP, totalCapped: true });
+    expect(page.list).toHaveLength(5);
+  });
+});
