@@ -58,7 +58,7 @@ export class OrderGroups {
     ).catch(() => null);
     if (outcome?.kind !== "placed") return false;
     this.count(jobs.length);
-    outcome.placed.forEach((placed, i) => jobs[i]?.resolve({ kind: "placed", ...placed }));
+    for (const [i, placed] of outcome.placed.entries()) jobs[i]?.resolve({ kind: "placed", ...placed });
     return true;
   }
 
