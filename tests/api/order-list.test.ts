@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../server/src/db/schema";
 import { ORDER_COUNT_CAP } from "../../server/src/modules/orders/order.service";
 import { failOrder } from "../../server/src/modules/orders/order-outcome";
-import { call, closeTestApp, EN, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectFieldErrors, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
@@ -41,7 +41,7 @@ describe.each(engines)("the order list (%s)", (engine) => {
   });
   afterAll(() => closeTestApp(t));
 
-  const list = async (query: string, lang = ZH) =>
+  const list = async (query: string, lang: Lang = ZH) =>
     expectOk<Listed>(await call(t, "GET", `${LIST}?${query}`, { token: shop.token, lang }), lang);
   const numbers = (page: Listed) => page.list.map((o) => o.merchantOrderNo);
 

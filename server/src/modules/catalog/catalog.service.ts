@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle
 import type { AppDeps } from "../../app-deps";
 import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "../../contracts";
 import type { Executor } from "../../db/connection";
+import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -11,9 +12,6 @@ import { localizeFields } from "./order-fields";
 
 type ProductRow = typeof products.$inferSelect;
 type SkuRow = typeof productSkus.$inferSelect;
-
-/** `%` and `_` typed by a user are letters to look for, not wildcards. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function listFilter(query: ProductListQuery): SQL | undefined {
   const name = query.name ? containing(query.name) : undefined;

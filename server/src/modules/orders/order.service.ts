@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../contracts";
+import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
@@ -12,15 +13,13 @@ import type { OrderRow } from "./place-order";
 /** Lists count at most this many rows (then say "10,000+"): an exact count over a huge merchant is slow. */
 export const ORDER_COUNT_CAP = 10_000;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The list's filters on `orders` alone (no join), so the count is an index-only scan. A product name matches
  * the catalog's names (both languages) and filters by product id, which an index serves; an order placed
  * before its product was renamed is found by the product's current name.
  */
 function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): SQL | undefined {
-  const name = q.productName ? `%${escapeLike(q.productName)}%` : undefined;
+  const name = q.productName ? containing(q.productName) : undefined;
   return and(
     eq(orders.merchantId, merchantId),
     q.orderNo ? eq(orders.orderNo, q.orderNo) : undefined,
