@@ -142,7 +142,7 @@ describe.each(engines)("placing orders (%s)", (engine) => {
     expect(detail.inputs).toEqual([
       { key: "account", label: "Game account", value: "hero", secret: false },
       { key: "password", label: "Password", value: "******", secret: true },
-      { key: "server", label: "Server", value: "asia", secret: false },
+      { key: "server", label: "Server", value: "Asia", secret: false },
     ]);
   });
 

@@ -139,14 +139,18 @@ export async function getOrder(
     return i === -1 ? fields.length : i;
   };
   const keys = Object.keys(stored).sort((a, b) => rank(a) - rank(b));
-  const inputs = keys
-    .map((key) => [key, stored[key]!] as const)
-    .map(([key, value]) => ({
+  const inputs = keys.map((key) => {
+    const value = stored[key]!;
+    const field = fields.find((f) => f.key === key);
+    // A chosen option reads as its label, as it did in the form.
+    const option = field?.options?.find((o) => o.value === value);
+    return {
       key,
-      label: fields.find((f) => f.key === key)?.label ?? key,
-      value: typeof value === "string" ? value : SECRET_MASK,
+      label: field?.label ?? key,
+      value: typeof value === "string" ? (option?.label ?? value) : SECRET_MASK,
       secret: typeof value !== "string",
-    }));
+    };
+  });
   const cards = order.resultSealed ? maskCards(readCards(deps, order.resultSealed)) : null;
   return { ...toOrder(order, batchNo, language), inputs, timeline: await timeline(deps, order), cards };
 }
