@@ -10,7 +10,7 @@ export const appResources = refineResources(resources, viewsOf);
 export { apiPath, SINGLETON_ID } from "./api-paths";
 export { resourceIcon } from "./icons";
 export { pageOf } from "./pages";
-export { breadcrumbTrail, resourceForPath, type View } from "./routes";
+export { breadcrumbTrail, resourceForPath, type View, viewForPath } from "./routes";
 
 /** Spec §2: the empty path opens Merchant Information (the guard then sends finance to its own landing). */
 export const HOME_PATH = findResource("merchant-info")?.path ?? "/";

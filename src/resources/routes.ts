@@ -83,6 +83,16 @@ export function resourceForPath(pathname: string, declarations: readonly Resourc
   return own ?? declarations.find((r) => !r.group && path.startsWith(`${r.path}/`));
 }
 
+/** Which of a resource's pages a path shows: its list, or the page below its path (create, batch, or one item). */
+export function viewForPath(pathname: string, declarations: readonly ResourceDeclaration[] = resources): View | null {
+  const resource = resourceForPath(pathname, declarations);
+  if (!resource) return null;
+  const path = pathname.replace(/\/+$/, "");
+  if (path === resource.path || (resource.aliases ?? []).includes(path)) return "list";
+  const rest = path.slice(resource.path.length);
+  return views.find((v) => v !== "list" && v !== "show" && viewRoutes[v].suffix === rest) ?? "show";
+}
+
 /** Resource names from the top group down to the resource shown at `pathname` (empty for other paths). */
 export function breadcrumbTrail(pathname: string): string[] {
   const trail: string[] = [];

@@ -3,7 +3,7 @@ import { landingPath, type ResourceDeclaration, resources } from "../../server/s
 import { appResources, appRoutes, HOME_PATH } from "../../src/resources";
 import { apiPath, resourceApis } from "../../src/resources/api-paths";
 import { hasPage, viewsOf } from "../../src/resources/pages";
-import { breadcrumbTrail, deriveRoutes, resourceForPath } from "../../src/resources/routes";
+import { breadcrumbTrail, deriveRoutes, resourceForPath, viewForPath } from "../../src/resources/routes";
 
 describe("derived routes", () => {
   it("give every resource with a page a route at its declared path", () => {
@@ -112,5 +112,16 @@ describe("API paths", () => {
   it("only declare APIs for contracts resources", () => {
     const names = new Set<string>(resources.map((r) => r.name));
     for (const name of Object.keys(resourceApis)) expect(names.has(name), name).toBe(true);
+  });
+});
+
+describe("viewForPath", () => {
+  it("tells a resource's list from the pages below it", () => {
+    expect(viewForPath("/merchant/order")).toBe("list");
+    expect(viewForPath("/merchant/fund")).toBe("list");
+    expect(viewForPath("/merchant/order/create")).toBe("create");
+    expect(viewForPath("/merchant/order/batch/")).toBe("batch");
+    expect(viewForPath("/merchant/order/P202611210000000001")).toBe("show");
+    expect(viewForPath("/nowhere")).toBeNull();
   });
 });

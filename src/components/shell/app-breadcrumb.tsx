@@ -4,17 +4,31 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { UserInfo } from "../../../server/src/contracts/auth";
 import { landingPath } from "../../../server/src/contracts/resources";
-import { breadcrumbTrail } from "../../resources";
+import { breadcrumbTrail, resourceForPath, viewForPath } from "../../resources";
 
-/** Home, then the resource's groups and itself, all derived from the resource declaration. */
+/**
+ * Home, then the resource's groups and itself, all derived from the resource declaration; on a page below a
+ * resource (an item, create, batch) the resource links back to its list and the page is the last crumb.
+ */
 export function AppBreadcrumb() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: user } = useGetIdentity<UserInfo>();
   const home = user ? landingPath[user.role] : "/";
+  const view = viewForPath(pathname);
+  const resource = resourceForPath(pathname);
   const items = [
     { key: "home", title: <Link to={home}>{t("shell.home")}</Link> },
-    ...breadcrumbTrail(pathname).map((name) => ({ key: name, title: t(`menus.${name}`) })),
+    ...breadcrumbTrail(pathname).map((name) => ({
+      key: name,
+      title:
+        view !== "list" && name === resource?.name ? (
+          <Link to={resource.path}>{t(`menus.${name}`)}</Link>
+        ) : (
+          t(`menus.${name}`)
+        ),
+    })),
+    ...(view && view !== "list" ? [{ key: "view", title: t(`shell.views.${view}`) }] : []),
   ];
   return <Breadcrumb items={items} />;
 }
