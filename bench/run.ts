@@ -1,7 +1,20 @@
-/** `npm run bench`: every benchmark in turn; each prints its own figures. */
+/**
+ * `npm run bench`: the quick benchmarks in turn; each prints its own figures. Name others to run them
+ * (`npm run bench -- orders`, `npm run bench -- order-list`, `npm run bench -- all`); `--flags` pass through.
+ */
 import { execFileSync } from "node:child_process";
 
-for (const script of ["bench/bundle.ts", "bench/startup.ts"]) {
+const quick = ["bundle", "startup", "batch"];
+const heavy = ["orders", "order-list"];
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith("--"));
+const named = args.filter((a) => !a.startsWith("--"));
+const unknown = named.filter((n) => n !== "all" && ![...quick, ...heavy].includes(n));
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(", ")}: pick from ${[...quick, ...heavy, "all"].join(", ")}`);
+const chosen = named.length === 0 ? quick : named.includes("all") ? [...quick, ...heavy] : named;
+
+for (const script of chosen.map((name) => `bench/${name}.ts`)) {
   console.log(`\n##### ${script}`);
-  execFileSync(process.execPath, ["--import", "tsx", script], { stdio: "inherit" });
+  execFileSync(process.execPath, ["--import", "tsx", script, ...flags], { stdio: "inherit" });
 }

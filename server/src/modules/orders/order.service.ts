@@ -49,6 +49,8 @@ function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): S
   );
 }
 
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
 export async function listOrders(
   deps: AppDeps,
   auth: AuthContext,
@@ -59,15 +61,26 @@ export async function listOrders(
   const page = await fetchPage(
     query,
     {
+      // A deferred join: the page's ids come from the index alone (however deep the page), then only those
+      // rows are read.
       rows: (limit, offset) =>
         deps.db
           .select({ order: orders, batchNo: orderBatches.batchNo })
           .from(orders)
           .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(limit)
-          .offset(offset),
+          .where(
+            inArray(
+              orders.id,
+              deps.db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(where)
+                .orderBy(...newestFirst)
+                .limit(limit)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...newestFirst),
       total: () => {
         const capped = deps.db
           .select({ one: orders.id })

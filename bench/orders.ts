@@ -1,0 +1,199 @@
+/**
+ * Order placement on ONE merchant (every order debits the same balance row): orders/s and latency through real
+ * HTTP (the app listening on 127.0.0.1, a signed-in operator, keep-alive sockets, the client in a worker
+ * thread) beside the raw hot path (`insertOrders(db, [order])`, the placing statement alone, issued directly on
+ * the app's own pool), at 1 and 32 clients, on PGlite and PostgreSQL. The two take turns in short rounds (pooled
+ * afterwards) so a change of machine load hits them alike. The HTTP rows also say how many orders each placing
+ * statement carried (the merchant's grouping queue, `orderGroups(deps).placed`). Then where the time of one HTTP
+ * order goes, statement by statement.
+ * Target (issue 3): HTTP >= 60% of raw on PostgreSQL, and p99 < 100 ms at 32 clients.
+ * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
+ */
+import { loadavg } from "node:os";
+import { authenticateSession } from "../server/src/modules/auth/sessions.service";
+import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
+import { orderGroups } from "../server/src/modules/orders/order-groups";
+import { insertOrders, type NewOrder } from "../server/src/modules/orders/order-insert";
+import { buildOrder, generateMerchantOrderNo, orderableTarget } from "../server/src/modules/orders/place-order";
+import { bearerToken } from "../server/src/plugins/auth";
+import { openShop } from "../tests/support/order-fixtures";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
+import type { Engine } from "../tests/support/test-db";
+import {
+  baseUrl,
+  benchEngines,
+  closedLoop,
+  type HttpRequestSpec,
+  httpLoad,
+  int,
+  type LoadStats,
+  mergeStats,
+  ms,
+  printTable,
+  seconds,
+} from "./support/load";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TIMING = {
+  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 500),
+  durationMs: Number(process.env.BENCH_DURATION_MS ?? 2_000),
+};
+const CONCURRENCY = [1, 32];
+const ACCOUNT = "13800138000";
+
+interface Row {
+  raw: LoadStats;
+  http: LoadStats;
+  /** Placing statements and the orders they placed during the HTTP runs (warm-up included). */
+  statements: number;
+  orders: number;
+}
+
+interface EngineResult {
+  engine: Engine;
+  byC: Map<number, Row>;
+}
+
+async function benchEngine(engine: Engine): Promise<EngineResult> {
+  const started = performance.now();
+  const t = await startTestApp(engine);
+  try {
+    // The floor of any HTTP call here: Fastify, the socket and the client, no hooks, no database.
+    t.app.get("/bench/noop", async () => ({ ok: true }));
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = baseUrl(t.app.server);
+    const shop = await openShop(t, { balance: "1000000000" });
+    const { productId, skuId } = shop.topup;
+    const request: HttpRequestSpec = {
+      method: "POST",
+      path: "/portal/merchant/api/order",
+      headers: { authorization: shop.token, "content-type": "application/json", "accept-language": "en-US" },
+      body: JSON.stringify({ productId, skuId, inputs: { account: ACCOUNT } }),
+    };
+    const placer = { merchantId: shop.merchantId, userId: shop.merchant.users.operator.id, source: "manual" as const };
+    const target = await orderableTarget(t.deps, shop.merchantId, productId, skuId);
+    const built = buildOrder(t.deps, placer, target, { quantity: 1, inputs: { account: ACCOUNT } }, null);
+    if ("errors" in built) throw new Error(`bench order does not validate: ${JSON.stringify(built.errors)}`);
+    const template = built.order;
+    const raw = async () => {
+      const order = { ...template, merchantOrderNo: generateMerchantOrderNo(t.clock.now()), at: t.clock.now() };
+      const outcome = await insertOrders(t.deps.db, [order]);
+      if (outcome.kind !== "placed") throw new Error(`raw insert: ${outcome.kind}`);
+    };
+    const counters = orderGroups(t.deps).placed;
+
+    const byC = new Map<number, Row>();
+    for (const c of CONCURRENCY) {
+      const raws: LoadStats[] = [];
+      const https: LoadStats[] = [];
+      const before = { ...counters };
+      for (let round = 0; round < ROUNDS; round++) {
+        raws.push(await closedLoop(c, TIMING, raw));
+        https.push(await httpLoad(base, [request], c, TIMING));
+      }
+      byC.set(c, {
+        raw: mergeStats(raws),
+        http: mergeStats(https),
+        statements: counters.statements - before.statements,
+        orders: counters.orders - before.orders,
+      });
+    }
+    const result = { engine, byC };
+    printResults(result);
+    const violations = await ledgerViolations(t.deps.db);
+    console.log(
+      `  ledger check after the run: ${violations.length === 0 ? "consistent" : JSON.stringify(violations.slice(0, 3))}`,
+    );
+    const floor = await httpLoad(base, [{ method: "GET", path: "/bench/noop", headers: {} }], 1, TIMING);
+    await breakdown(t, shop.token, template, byC.get(1)!.http, floor);
+    console.log(`  (${engine}: ${seconds(started)})`);
+    return result;
+  } finally {
+    await t.close();
+  }
+}
+
+function printResults({ engine, byC }: EngineResult) {
+  const measured = (ROUNDS * TIMING.durationMs) / 1000;
+  console.log(
+    `\n${engine}: orders on one merchant (hot balance row), ${ROUNDS} rounds x ${TIMING.durationMs / 1000} s = ` +
+      `${measured} s per row; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  const rows: (string | number)[][] = [];
+  for (const [c, { raw, http, statements, orders }] of byC) {
+    const ratio = `${((100 * http.perSec) / raw.perSec).toFixed(0)}%`;
+    const group = statements === 0 ? "-" : (orders / statements).toFixed(1);
+    rows.push([`raw insertOrders c=${c}`, int(raw.perSec), ms(raw.p50), ms(raw.p99), ms(raw.max), raw.errors, "", ""]);
+    rows.push([
+      `HTTP POST order  c=${c}`,
+      int(http.perSec),
+      ms(http.p50),
+      ms(http.p99),
+      ms(http.max),
+      http.errors,
+      ratio,
+      group,
+    ]);
+    for (const [name, s] of [
+      ["raw", raw],
+      ["HTTP", http],
+    ] as const)
+      if (s.sample) console.log(`  sample error (${name} c=${c}): ${s.sample}`);
+  }
+  printTable(["path", "orders/s", "p50 ms", "p99 ms", "max ms", "errors", "vs raw", "orders/stmt"], rows);
+}
+
+/**
+ * One HTTP order is three statements, each on its own connection: the session lookup (auth guard), the product +
+ * SKU + price lookup, and the placing statement. Timed one after another at c=1; what is left of the HTTP p50 is
+ * Fastify, zod, JSON and the socket.
+ */
+async function breakdown(t: TestApp, token: string, template: NewOrder, http1: LoadStats, floor: LoadStats) {
+  const n = 300;
+  const bearer = bearerToken(token)!;
+  const steps: [string, () => Promise<unknown>][] = [
+    ["auth guard: session lookup", () => authenticateSession(t.deps, bearer)],
+    ["product + SKU + price", () => orderableTarget(t.deps, template.merchantId, template.productId, template.skuId)],
+    [
+      "insertOrders (one order)",
+      () => insertOrders(t.deps.db, [{ ...template, merchantOrderNo: generateMerchantOrderNo(t.clock.now()) }]),
+    ],
+  ];
+  const rows: (string | number)[][] = [];
+  let sum = 0;
+  for (const [name, fn] of steps) {
+    for (let i = 0; i < 20; i++) await fn();
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(n / 2)]!;
+    sum += median;
+    rows.push([name, ms(median)]);
+  }
+  rows.push(["sum of the three statements", ms(sum)]);
+  rows.push(["rest: Fastify, hooks, zod, JSON, socket (p50 - sum)", ms(http1.p50 - sum)]);
+  rows.push(["  of which the HTTP floor (GET no-op route, p50)", ms(floor.p50)]);
+  console.log(`\n  where one HTTP order's time goes (c=1, median of ${n} each; HTTP p50 ${ms(http1.p50)} ms)`);
+  printTable(["step", "ms"], rows);
+}
+
+const total = performance.now();
+const results: EngineResult[] = [];
+for (const engine of await benchEngines()) results.push(await benchEngine(engine));
+
+const pg = results.find((r) => r.engine === "postgres");
+if (pg) {
+  const met = (ok: boolean) => (ok ? "MET" : "MISSED");
+  const ratios = CONCURRENCY.map((c) => pg.byC.get(c)!.http.perSec / pg.byC.get(c)!.raw.perSec);
+  const p99 = pg.byC.get(32)!.http.p99;
+  console.log(
+    "\ntargets (PostgreSQL): HTTP >= 60% of raw at c=1 and c=32; p99 < 100 ms at c=32\n" +
+      `  ${CONCURRENCY.map((c, i) => `c=${c} ${(100 * ratios[i]!).toFixed(0)}%`).join(", ")} -> ` +
+      `${met(ratios.every((r) => r >= 0.6))}; HTTP p99 at c=32 ${ms(p99)} ms -> ${met(p99 < 100)}`,
+  );
+}
+console.log(`\ntotal ${seconds(total)}`);
