@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./catalog";
 export * from "./envelope";
 export * from "./export-tasks";
+export * from "./funds";
 export * from "./merchant";
 export * from "./orders";
 export * from "./permissions";

@@ -312,6 +312,89 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
+/**
+ * Uploaded files (proofs of payment): the bytes live behind the storage interface under a content address
+ * (SHA-256), this row says whose they are. A file is served only to users of its merchant.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: id(),
+    merchantId: merchantRef(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name").notNull().default(""),
+    uploadedBy: bigint("uploaded_by", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_merchant_idx").on(t.merchantId, t.id)],
+);
+
+export const depositNoSequence = pgSequence("deposit_no_seq", { startWith: 1 });
+
+/**
+ * Deposits (recharge records): a merchant reports a transfer, Pending until the reseller's staff approve it
+ * (settled at a locked exchange rate, with an Add entry in the same statement) or reject it.
+ */
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: id(),
+    depositNo: text("deposit_no").notNull().unique(),
+    merchantId: merchantRef(),
+    type: text("type", { enum: ["add", "reduce"] })
+      .notNull()
+      .default("add"),
+    amount: money("amount").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    referenceNo: text("reference_no").notNull(),
+    paymentGateway: text("payment_gateway").notNull(),
+    transactionTime: timestamp("transaction_time", { withTimezone: true }).notNull(),
+    proofFileId: bigint("proof_file_id", { mode: "number" }).references(() => files.id),
+    companyName: text("company_name").notNull(),
+    bankAccount: text("bank_account").notNull(),
+    remarks: text("remarks").notNull().default(""),
+    status: text("status", { enum: ["pending", "success", "failed"] })
+      .notNull()
+      .default("pending"),
+    statusTime: timestamp("status_time", { withTimezone: true }).notNull().defaultNow(),
+    /** Locked on approval: settled amount = amount x rate, rounded half-up to the settled currency's decimals. */
+    settledAmount: money("settled_amount"),
+    settledCurrency: char("settled_currency", { length: 3 }),
+    exchangeRate: numeric("exchange_rate", { precision: 20, scale: 8 }),
+    balanceBefore: money("balance_before"),
+    balanceAfter: money("balance_after"),
+    rejectReason: text("reject_reason"),
+    createdBy: bigint("created_by", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deposits_reference_key").on(t.merchantId, t.referenceNo),
+    index("deposits_merchant_idx").on(t.merchantId, t.createdAt, t.id),
+    check("deposits_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Events for a merchant's notification URL (deposit status changes now; delivered by the API-settings issue's
+ * signed delivery). Written in the same transaction as the change they report.
+ */
+export const merchantEvents = pgTable(
+  "merchant_events",
+  {
+    id: id(),
+    /** Stable id the receiver de-duplicates by. */
+    eventId: text("event_id").notNull().unique(),
+    merchantId: merchantRef(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("merchant_events_pending_idx").on(t.merchantId, t.id)],
+);
+
 export const ledgerTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
 
 /**
@@ -331,12 +414,13 @@ export const ledgerEntries = pgTable(
     balanceBefore: money("balance_before").notNull(),
     balanceAfter: money("balance_after").notNull(),
     orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
-    depositId: bigint("deposit_id", { mode: "number" }),
+    depositId: bigint("deposit_id", { mode: "number" }).references(() => deposits.id),
     remark: text("remark").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     index("ledger_merchant_idx").on(t.merchantId, t.id),
+    index("ledger_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     uniqueIndex("ledger_order_type_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
     check("ledger_balance_after", sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check("ledger_balance_not_negative", sql`${t.balanceAfter} >= 0`),
@@ -359,6 +443,10 @@ export const schema = {
   orders,
   orderEvents,
   ledgerEntries,
+  files,
+  depositNoSequence,
+  deposits,
+  merchantEvents,
 };
 
 /** Next merchant number, e.g. M100001. */

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+export const ledgerEntryTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
+export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
+export const depositStatuses = ["pending", "success", "failed"] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+/** Proofs of payment: images and PDF, recognised by their bytes, at most this size. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const uploadContentTypes = ["image/png", "image/jpeg", "image/webp", "application/pdf"] as const;
+
+const dateTime = z.iso.datetime({ offset: true, message: "validation.dateTime" });
+
+/** One entry of the balance ledger as Funds Details shows it (amount signed; balance after the entry). */
+export const ledgerEntry = z.object({
+  fundNo: z.string(),
+  orderNo: z.string().nullable(),
+  depositNo: z.string().nullable(),
+  productName: z.string().nullable(),
+  rechargeAccount: z.string().nullable(),
+  type: z.enum(ledgerEntryTypes),
+  amount: z.string(),
+  balance: z.string(),
+  currency: z.string(),
+  remark: z.string(),
+  time: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const ledgerListQuery = z.object({
+  type: z.enum(ledgerEntryTypes, "validation.invalidType").optional(),
+  orderNo: z.string().trim().max(64, "validation.tooLong").optional(),
+  fundNo: z.string().trim().max(64, "validation.tooLong").optional(),
+  startTime: dateTime.optional(),
+  endTime: dateTime.optional(),
+});
+export type LedgerListQuery = z.infer<typeof ledgerListQuery>;
+
+/** Credits and debits of the entries a filter selects (not only the page shown). */
+export const ledgerSummary = z.object({ credits: z.string(), debits: z.string(), currency: z.string() });
+
+export const deposit = z.object({
+  id: z.number(),
+  depositNo: z.string(),
+  type: z.enum(["add", "reduce"]),
+  amount: z.string(),
+  currency: z.string(),
+  referenceNo: z.string(),
+  paymentGateway: z.string(),
+  transactionTime: z.string(),
+  settledAmount: z.string().nullable(),
+  settledCurrency: z.string().nullable(),
+  exchangeRate: z.string().nullable(),
+  balanceBefore: z.string().nullable(),
+  balanceAfter: z.string().nullable(),
+  status: z.enum(depositStatuses),
+  statusTime: z.string(),
+  companyName: z.string(),
+  bankAccount: z.string(),
+  proofFileId: z.number().nullable(),
+  /** Where the browser loads the proof (served only to users of this merchant). */
+  proofUrl: z.string().nullable(),
+  proofContentType: z.string().nullable(),
+  remarks: z.string(),
+  rejectReason: z.string().nullable(),
+  createTime: z.string(),
+});
+export type Deposit = z.infer<typeof deposit>;
+
+export const depositListQuery = z.object({
+  status: z.enum(depositStatuses, "validation.invalidType").optional(),
+  referenceNo: z.string().trim().max(100, "validation.tooLong").optional(),
+  startTime: dateTime.optional(),
+  endTime: dateTime.optional(),
+});
+export type DepositListQuery = z.infer<typeof depositListQuery>;
+
+const required = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, "validation.tooLong");
+
+/** A positive amount with at most 2 decimals, as a string ("1000.50"); money is never a float. */
+export const depositAmount = z
+  .string("validation.amountRequired")
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, "validation.amount")
+  .refine((v) => Number(v) > 0, "validation.amount");
+
+/** The recharge form (spec §5: amount, currency, reference number, gateway, proof, company, bank account). */
+export const newDeposit = z.object({
+  amount: depositAmount,
+  currency: z
+    .string("validation.currencyRequired")
+    .trim()
+    .regex(/^[A-Z]{3}$/, "validation.currency"),
+  referenceNo: required("validation.referenceNoRequired", 100),
+  paymentGateway: required("validation.paymentGatewayRequired", 100),
+  transactionTime: z.iso.datetime({ offset: true, message: "validation.transactionTimeRequired" }),
+  proofFileId: z
+    .number("validation.proofRequired")
+    .int("validation.proofRequired")
+    .positive("validation.proofRequired"),
+  companyName: required("validation.companyNameRequired", 200),
+  bankAccount: required("validation.bankAccountRequired", 100),
+  remarks: z.string("validation.invalidType").trim().max(500, "validation.tooLong").default(""),
+});
+export type NewDeposit = z.input<typeof newDeposit>;
+
+export const uploadedFile = z.object({
+  fileId: z.number(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
