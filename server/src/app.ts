@@ -15,10 +15,12 @@ import type { Clock } from "./lib/clock";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { exportTaskRoutes } from "./modules/export-tasks/export-task.routes";
+import { fundsRoutes } from "./modules/funds/funds.routes";
 import { memberRoutes } from "./modules/members/member.routes";
 import { merchantRoutes } from "./modules/merchants/merchant.routes";
 import { orderRoutes } from "./modules/orders/order.routes";
 import { systemRoutes } from "./modules/system/system.routes";
+import { uploadRoutes } from "./modules/uploads/upload.routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 
@@ -78,6 +80,8 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
         exportTaskRoutes,
         catalogRoutes,
         orderRoutes,
+        fundsRoutes,
+        uploadRoutes,
       ]) {
         await portal.register(async (scope) => routes(scope, deps));
       }

@@ -9,13 +9,19 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   getList: async ({ resource, pagination, filters, sorters }) => {
-    const page = await request<Page<never>>({
+    const page = await request<Page<never> & { summary?: unknown }>({
       method: "get",
       url: apiPath(resource, "list"),
       params: encodeListQuery({ pagination, filters, sorters }),
     });
     // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
-    return { data: page.list, total: page.total, ...(page.totalCapped ? { totalCapped: true } : {}) };
+    // So does a list's summary (Funds Details' credits and debits of the whole filtered range).
+    return {
+      data: page.list,
+      total: page.total,
+      ...(page.totalCapped ? { totalCapped: true } : {}),
+      ...(page.summary !== undefined ? { summary: page.summary } : {}),
+    };
   },
 
   getOne: async ({ resource, id }) => ({ data: await request({ method: "get", url: apiPath(resource, "one", id) }) }),

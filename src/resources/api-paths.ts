@@ -18,6 +18,9 @@ export const resourceApis: Readonly<Record<string, ResourceApi>> = {
   member: { list: "/merchant/api/member" },
   product: { list: "/merchant/api/product/list", item: "/merchant/api/product" },
   order: { list: "/merchant/api/order/list", item: "/merchant/api/order" },
+  "fund-transaction": { list: "/merchant/api/fund/transaction/list" },
+  // Read-only here: a recharge is posted to /merchant/api/fund/deposit by the page's own mutation.
+  "fund-deposit": { list: "/merchant/api/fund/deposit/list" },
   // The spec's export calls: list at /list; PATCH /kill/{id} terminates (the task's "update"), DELETE removes.
   "export-task": { list: "/merchant/export/list", item: "/merchant/export/kill", updateMethod: "patch" },
 };

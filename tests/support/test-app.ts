@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/src/app";
 import { type AppDeps, createDeps } from "../../server/src/app-deps";
@@ -12,12 +15,15 @@ import { type Engine, openTestDatabase } from "./test-db";
 
 export const TEST_PASSWORD = "Passw0rd!test";
 
+const TEST_DATA_PREFIX = "mp-test-data-";
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    DATA_DIR: "/nonexistent-test-data-dir",
+    // A folder of its own per app, made only when something is stored there (uploads), removed by `close`.
+    DATA_DIR: overrides.DATA_DIR ?? path.join(tmpdir(), `${TEST_DATA_PREFIX}${randomBytes(8).toString("hex")}`),
     ...overrides,
   });
 }
@@ -59,6 +65,8 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      if (path.basename(config.dataDir).startsWith(TEST_DATA_PREFIX))
+        rmSync(config.dataDir, { recursive: true, force: true });
     },
     async merchant({ name } = {}) {
       const tag = `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;

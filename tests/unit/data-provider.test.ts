@@ -26,6 +26,13 @@ describe("data provider over the /portal envelope", () => {
     });
   });
 
+  it("passes a list's summary through (Funds Details' credits and debits)", async () => {
+    const summary = { credits: "10.0000", debits: "-4.0000", currency: "USD" };
+    request.mockResolvedValue({ total: 0, list: [], summary });
+    const result = await dataProvider.getList({ resource: "fund-transaction" });
+    expect(result).toEqual({ data: [], total: 0, summary });
+  });
+
   it("reads and updates a singleton at its own path", async () => {
     request.mockResolvedValue({ merchantNo: "M1" });
     await expect(dataProvider.getOne({ resource: "merchant-info", id: "current" })).resolves.toEqual({

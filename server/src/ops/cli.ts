@@ -3,12 +3,19 @@ import { asc, eq } from "drizzle-orm";
 import { ZodError } from "zod";
 import { type AppDeps, createDeps } from "../app-deps";
 import { ConfigError, loadConfig } from "../config";
+import { type DepositStatus, depositStatuses } from "../contracts";
 import { DataDirLockedError, openDatabase } from "../db/connection";
 import { merchants, users } from "../db/schema";
 import { databaseTarget } from "../db/target";
 import { translator } from "../lib/i18n";
 import { importCatalog, readCatalogFile, removePrice, setPrice } from "../modules/catalog/catalog-import";
 import { listCatalog, listPrices } from "../modules/catalog/catalog-listing";
+import {
+  adjustBalance,
+  approveDeposit,
+  listDepositsForReview,
+  rejectDeposit,
+} from "../modules/funds/deposit-review.service";
 import { ledgerViolations } from "../modules/ledger/ledger.service";
 import { seedDemoCatalog } from "../modules/provisioning/demo-catalog";
 import { isEmpty, seedDemo } from "../modules/provisioning/demo-seed";
@@ -122,6 +129,84 @@ const commands: Record<string, Command> = {
       for (const x of violations) console.log(`merchant ${x.merchantId}\t${x.rule}\t${x.detail}`);
       console.log(violations.length === 0 ? "The ledger holds." : `${violations.length} violation(s).`);
       if (violations.length > 0) process.exitCode = 2;
+    },
+  },
+  "deposit:list": {
+    summary: "List deposits (recharge records), oldest first",
+    usage: "deposit:list [--merchant <M100001>] [--status <pending|success|failed>]",
+    options: {
+      merchant: { type: "string", description: "only this merchant" },
+      status: { type: "string", description: "only this status: pending, success or failed" },
+    },
+    async run(deps, v) {
+      const status = str(v.status);
+      if (status !== undefined && !depositStatuses.includes(status as DepositStatus))
+        throw new ProvisioningError(`Unknown status ${status}: use pending, success or failed`);
+      const rows = await listDepositsForReview(deps, {
+        merchantNo: str(v.merchant),
+        status: status as DepositStatus | undefined,
+      });
+      for (const { deposit: d, merchantNo } of rows) {
+        const settled = d.settledAmount ? `\tsettled ${d.settledAmount} ${d.settledCurrency} @ ${d.exchangeRate}` : "";
+        console.log(
+          `${d.depositNo}\t${merchantNo}\t${d.status}\t${d.amount} ${d.currency}\tref ${d.referenceNo}\t${d.paymentGateway}\t${d.companyName}${settled}`,
+        );
+      }
+      if (rows.length === 0) console.log("No deposits match.");
+    },
+  },
+  "deposit:approve": {
+    summary: "Approve a pending deposit: settled amount = amount x rate (half-up), credited with an Add entry",
+    usage: "deposit:approve --deposit <D20261121…> --settled-currency <USD> --rate <7.1234>",
+    options: {
+      deposit: { type: "string", description: "deposit number", required: true },
+      "settled-currency": { type: "string", description: "the merchant's balance currency", required: true },
+      rate: { type: "string", description: "exchange rate: settled units per deposit unit", required: true },
+    },
+    async run(deps, v) {
+      const d = await approveDeposit(deps, {
+        depositNo: String(v.deposit),
+        settledCurrency: String(v["settled-currency"]),
+        rate: String(v.rate),
+      });
+      console.log(
+        `Approved ${d.depositNo}: ${d.amount} ${d.currency} x ${d.exchangeRate} = ${d.settledAmount} ${d.settledCurrency}; balance ${d.balanceBefore} -> ${d.balanceAfter}`,
+      );
+    },
+  },
+  "deposit:reject": {
+    summary: "Reject a pending deposit with a reason (no balance change)",
+    usage: 'deposit:reject --deposit <D20261121…> --reason "<reason>"',
+    options: {
+      deposit: { type: "string", description: "deposit number", required: true },
+      reason: { type: "string", description: "why, shown to the merchant", required: true },
+    },
+    async run(deps, v) {
+      const d = await rejectDeposit(deps, { depositNo: String(v.deposit), reason: String(v.reason) });
+      console.log(`Rejected ${d.depositNo}: ${d.rejectReason}`);
+    },
+  },
+  "balance:adjust": {
+    summary: "Adjust a balance by hand with a Reduce (debit) or Other (+/-) ledger entry; never below zero",
+    usage: 'balance:adjust --merchant <M100001> --type <reduce|other> --amount <10.00> --remark "<why>"',
+    options: {
+      merchant: { type: "string", description: "merchant number", required: true },
+      type: { type: "string", description: "reduce (a debit) or other (signed amount)", required: true },
+      amount: {
+        type: "string",
+        description: "at most 4 decimals; other: a debit is negative, written --amount=-5.00",
+        required: true,
+      },
+      remark: { type: "string", description: "why (mandatory, kept on the ledger entry)", required: true },
+    },
+    async run(deps, v) {
+      const e = await adjustBalance(deps, {
+        merchantNo: String(v.merchant),
+        type: String(v.type) as "reduce",
+        amount: String(v.amount),
+        remark: String(v.remark),
+      });
+      console.log(`${e.fundNo}: balance ${e.balanceBefore} -> ${e.balanceAfter} ${e.currency}`);
     },
   },
   "seed:demo": {

@@ -1,6 +1,73 @@
-import { ComingSoon } from "../../components/coming-soon";
+import { ReloadOutlined } from "@ant-design/icons";
+import { useTable } from "@refinedev/antd";
+import { type HttpError, useCan } from "@refinedev/core";
+import { Button, Card, message, Space, Table } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Deposit } from "../../../server/src/contracts/funds";
+import { type DepositFilterValues, depositListFilters } from "../../lib/funds";
+import { fundDepositColumns } from "./fund-deposit-columns";
+import { FundDepositFilters } from "./fund-deposit-filters";
+import { RechargeModal } from "./recharge-modal";
 
-/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Recharge History: the merchant's deposit records; admin and finance submit new ones from here. */
 export function FundDepositListPage() {
-  return <ComingSoon resource="fund-deposit" />;
+  const { t } = useTranslation();
+  const [recharging, setRecharging] = useState(false);
+  const { tableProps, searchFormProps, tableQuery } = useTable<Deposit, HttpError, DepositFilterValues>({
+    resource: "fund-deposit",
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    filters: { defaultBehavior: "replace" },
+    onSearch: (values) => depositListFilters(values),
+    // Each failure is already reported by the http client and once here; retrying would repeat both.
+    queryOptions: { retry: false },
+  });
+  const { data: createAccess } = useCan({ resource: "fund-deposit", action: "create" });
+  const columns = useMemo(() => fundDepositColumns(t), [t]);
+
+  useEffect(() => {
+    if (tableQuery.error) void message.error(t("funds.depositLoadFailed", { reason: tableQuery.error.message }));
+  }, [tableQuery.error, t]);
+
+  const actions = (
+    <Space wrap>
+      <Button
+        icon={<ReloadOutlined />}
+        aria-label={t("funds.actions.refresh")}
+        title={t("funds.actions.refresh")}
+        loading={tableQuery.isFetching}
+        onClick={() => void tableQuery.refetch()}
+      />
+      {createAccess?.can && (
+        <Button type="primary" onClick={() => setRecharging(true)}>
+          {t("funds.actions.recharge")}
+        </Button>
+      )}
+    </Space>
+  );
+
+  return (
+    <Card title={t("menus.fund-deposit")} extra={actions}>
+      <FundDepositFilters formProps={searchFormProps} />
+      <Table<Deposit>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
+          }
+        }
+      />
+      {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
+    </Card>
+  );
 }

@@ -1,6 +1,87 @@
-import { ComingSoon } from "../../components/coming-soon";
+import { ReloadOutlined } from "@ant-design/icons";
+import { useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Button, Card, Col, message, Row, Statistic, Table, Typography } from "antd";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import type { LedgerEntry, ledgerSummary } from "../../../server/src/contracts/funds";
+import { formatMoney } from "../../lib/format-decimal";
+import { amountTone, type LedgerFilterValues, ledgerListFilters } from "../../lib/funds";
+import { fundTransactionColumns } from "./fund-transaction-columns";
+import { FundTransactionFilters } from "./fund-transaction-filters";
 
-/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+type Summary = z.infer<typeof ledgerSummary>;
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Funds Details: the merchant's ledger, newest first, with the credits and debits of the filtered range. */
 export function FundTransactionListPage() {
-  return <ComingSoon resource="fund-transaction" />;
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps, tableQuery } = useTable<LedgerEntry, HttpError, LedgerFilterValues>({
+    resource: "fund-transaction",
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    filters: { defaultBehavior: "replace" },
+    onSearch: (values) => ledgerListFilters(values),
+    // Each failure is already reported by the http client and once here; retrying would repeat both.
+    queryOptions: { retry: false },
+  });
+  const columns = useMemo(() => fundTransactionColumns(t), [t]);
+  const summary = (tableQuery.data as { summary?: Summary } | undefined)?.summary;
+
+  useEffect(() => {
+    if (tableQuery.error) void message.error(t("funds.transactionLoadFailed", { reason: tableQuery.error.message }));
+  }, [tableQuery.error, t]);
+
+  const refresh = (
+    <Button
+      icon={<ReloadOutlined />}
+      aria-label={t("funds.actions.refresh")}
+      title={t("funds.actions.refresh")}
+      loading={tableQuery.isFetching}
+      onClick={() => void tableQuery.refetch()}
+    />
+  );
+
+  return (
+    <Card title={t("menus.fund-transaction")} extra={refresh}>
+      <FundTransactionFilters formProps={searchFormProps} />
+      {summary && (
+        <Row gutter={32} align="bottom" style={{ marginBottom: 16 }} data-testid="ledger-summary">
+          <Col>
+            <Statistic
+              title={t("funds.summary.credits")}
+              value={`${amountTone(summary.credits) === "credit" ? "+" : ""}${formatMoney(summary.credits)} ${summary.currency}`}
+              valueStyle={{ color: "#3f8600" }}
+            />
+          </Col>
+          <Col>
+            <Statistic
+              title={t("funds.summary.debits")}
+              value={`${formatMoney(summary.debits)} ${summary.currency}`}
+              valueStyle={{ color: "#cf1322" }}
+            />
+          </Col>
+          <Col>
+            <Typography.Text type="secondary">{t("funds.summary.hint")}</Typography.Text>
+          </Col>
+        </Row>
+      )}
+      <Table<LedgerEntry>
+        {...tableProps}
+        rowKey="fundNo"
+        size="middle"
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
+          }
+        }
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import Big from "big.js";
+import { and, asc, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { DepositStatus } from "../../contracts";
+import type { Tx } from "../../db/connection";
+import { deposits, merchantEvents, merchants } from "../../db/schema";
+import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
+import { ProvisioningError } from "../provisioning/provisioning.service";
+import type { DepositRow } from "./deposit.service";
+
+/**
+ * The reseller's side of deposits (operator CLI): approve at a locked exchange rate, reject with a reason, and
+ * adjust a balance by hand. Every balance change goes through `postBalanceChange`; errors are English sentences.
+ */
+
+/** ISO 4217 currencies without minor units (the rest settle to 2 decimals). */
+const zeroDecimal = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF".split(" "));
+/** ISO 4217 currencies with three decimals. */
+const threeDecimal = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]);
+
+export function currencyDecimals(currency: string): number {
+  if (zeroDecimal.has(currency)) return 0;
+  if (threeDecimal.has(currency)) return 3;
+  return 2;
+}
+
+/** amount x rate, rounded half-up (away from zero for .5) to the settled currency's decimals: exact decimals. */
+export function settle(amount: string, rate: string, currency: string): string {
+  return new Big(amount)
+    .times(new Big(rate))
+    .round(currencyDecimals(currency), Big.roundHalfUp)
+    .toFixed(currencyDecimals(currency));
+}
+
+const rateFormat = /^\d{1,12}(\.\d{1,8})?$/;
+const moneyFormat = /^-?\d{1,16}(\.\d{1,4})?$/;
+
+async function merchantByNo(db: AppDeps["db"] | Tx, merchantNo: string) {
+  const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, merchantNo));
+  if (!m) throw new ProvisioningError(`No merchant ${merchantNo}`);
+  return m;
+}
+
+export interface DepositListing {
+  deposit: DepositRow;
+  merchantNo: string;
+}
+
+export async function listDepositsForReview(
+  deps: AppDeps,
+  filter: { merchantNo?: string; status?: DepositStatus },
+): Promise<DepositListing[]> {
+  const merchant = filter.merchantNo ? await merchantByNo(deps.db, filter.merchantNo) : undefined;
+  return deps.db
+    .select({ deposit: deposits, merchantNo: merchants.merchantNo })
+    .from(deposits)
+    .innerJoin(merchants, eq(merchants.id, deposits.merchantId))
+    .where(
+      and(
+        merchant ? eq(deposits.merchantId, merchant.id) : undefined,
+        filter.status ? eq(deposits.status, filter.status) : undefined,
+      ),
+    )
+    .orderBy(asc(deposits.id));
+}
+
+function describeStatus(row: DepositRow): string {
+  return row.status === "success" ? "already approved" : row.status === "failed" ? "already rejected" : row.status;
+}
+
+/** The deposit's current state for a refusal message (read inside the same transaction). */
+async function refuse(tx: Tx, depositNo: string, action: string): Promise<never> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+  if (!row) throw new ProvisioningError(`No deposit ${depositNo}`);
+  throw new ProvisioningError(`Deposit ${depositNo} is ${describeStatus(row)}; it cannot be ${action}`);
+}
+
+async function recordEvent(tx: Tx, row: DepositRow, at: Date) {
+  await tx.insert(merchantEvents).values({
+    eventId: randomUUID(),
+    merchantId: row.merchantId,
+    type: "deposit.status",
+    payload: {
+      depositNo: row.depositNo,
+      referenceNo: row.referenceNo,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      settledAmount: row.settledAmount,
+      settledCurrency: row.settledCurrency,
+      exchangeRate: row.exchangeRate,
+      statusTime: row.statusTime.toISOString(),
+    },
+    createdAt: at,
+  });
+}
+
+export interface ApproveInput {
+  depositNo: string;
+  settledCurrency: string;
+  rate: string;
+}
+
+/**
+ * Pending -> Success in one transaction: the guarded status change, the Add entry for the settled amount, the
+ * balances before and after on the deposit, and the merchant event. A second approval finds no pending row.
+ */
+export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promise<DepositRow> {
+  const settledCurrency = input.settledCurrency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(settledCurrency))
+    throw new ProvisioningError("The settled currency is a three-letter code such as USD");
+  if (!rateFormat.test(input.rate) || new Big(input.rate).lte(0))
+    throw new ProvisioningError("The exchange rate is a number above 0 with at most 8 decimals, e.g. 7.1234");
+  const at = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ deposit: deposits, currency: merchants.currency })
+      .from(deposits)
+      .innerJoin(merchants, eq(merchants.id, deposits.merchantId))
+      .where(eq(deposits.depositNo, input.depositNo));
+    if (!current) throw new ProvisioningError(`No deposit ${input.depositNo}`);
+    if (current.deposit.status !== "pending") return refuse(tx, input.depositNo, "approved");
+    if (current.currency !== settledCurrency)
+      throw new ProvisioningError(
+        `The settled currency must be the merchant's balance currency, ${current.currency} (not ${settledCurrency})`,
+      );
+    const settled = settle(current.deposit.amount, input.rate, settledCurrency);
+    // NUMERIC(20,4) holds 16 integer digits.
+    if (new Big(settled).gte("1e16"))
+      throw new ProvisioningError(`The settled amount ${settled} ${settledCurrency} is too large; check the rate`);
+    if (new Big(settled).lte(0))
+      throw new ProvisioningError(`The settled amount rounds to ${settled} ${settledCurrency}; nothing to credit`);
+    const [claimed] = await tx
+      .update(deposits)
+      .set({ status: "success", statusTime: at, settledAmount: settled, settledCurrency, exchangeRate: input.rate })
+      .where(and(eq(deposits.id, current.deposit.id), eq(deposits.status, "pending")))
+      .returning();
+    if (!claimed) return refuse(tx, input.depositNo, "approved");
+    const posted = await postBalanceChange(tx, {
+      merchantId: claimed.merchantId,
+      type: "add",
+      amount: settled,
+      depositId: claimed.id,
+      remark: `Deposit ${claimed.depositNo} (${claimed.amount} ${claimed.currency} x ${input.rate})`,
+      at,
+    });
+    if (!posted) throw new Error(`a credit of ${settled} was refused`);
+    const [done] = await tx
+      .update(deposits)
+      .set({ balanceBefore: posted.balanceBefore, balanceAfter: posted.balanceAfter })
+      .where(eq(deposits.id, claimed.id))
+      .returning();
+    await recordEvent(tx, done!, at);
+    return done!;
+  });
+}
+
+/** Pending -> Failed with a reason; no ledger entry. */
+export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; reason: string }): Promise<DepositRow> {
+  const reason = input.reason.trim();
+  if (!reason) throw new ProvisioningError("A reason is required to reject a deposit");
+  const at = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(deposits)
+      .set({ status: "failed", statusTime: at, rejectReason: reason })
+      .where(and(eq(deposits.depositNo, input.depositNo), eq(deposits.status, "pending")))
+      .returning();
+    if (!done) return refuse(tx, input.depositNo, "rejected");
+    await recordEvent(tx, done, at);
+    return done;
+  });
+}
+
+export interface AdjustInput {
+  merchantNo: string;
+  type: "reduce" | "other";
+  /** Reduce: the amount taken (with or without a minus sign). Other: signed. */
+  amount: string;
+  remark: string;
+}
+
+/** A manual Reduce or Other entry; never takes the balance below zero (refused, nothing written). */
+export async function adjustBalance(deps: AppDeps, input: AdjustInput): Promise<PostedEntry & { currency: string }> {
+  if (input.type !== "reduce" && input.type !== "other")
+    throw new ProvisioningError("The adjustment type is reduce or other");
+  const remark = input.remark.trim();
+  if (!remark) throw new ProvisioningError("A remark is required for a balance adjustment");
+  if (!moneyFormat.test(input.amount.trim()))
+    throw new ProvisioningError("The amount is a number with at most 4 decimals, e.g. 10.00 or -5.50");
+  let amount = new Big(input.amount.trim());
+  if (amount.eq(0)) throw new ProvisioningError("The amount must not be zero");
+  if (input.type === "reduce") amount = amount.abs().neg();
+  const merchant = await merchantByNo(deps.db, input.merchantNo);
+  const posted = await postBalanceChange(deps.db, {
+    merchantId: merchant.id,
+    type: input.type,
+    amount: amount.toString(),
+    remark,
+    at: deps.clock.now(),
+  });
+  if (!posted) {
+    const [now] = await deps.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    throw new ProvisioningError(
+      `Refused: ${amount.toString()} ${merchant.currency} would take ${input.merchantNo}'s balance of ${now?.balance} ${merchant.currency} below zero; nothing written`,
+    );
+  }
+  return { ...posted, currency: merchant.currency };
+}

@@ -1,0 +1,162 @@
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppDeps } from "../../app-deps";
+import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "../../contracts";
+import { fetchPage } from "../../db/paging";
+import { pgErrorCode } from "../../db/raw";
+import { deposits, files } from "../../db/schema";
+import { AppError, fieldError } from "../../lib/errors";
+import type { AuthContext } from "../../plugins/auth";
+import { ORDER_COUNT_CAP } from "../orders/order.service";
+
+export type DepositRow = typeof deposits.$inferSelect;
+type FileRef = { contentType: string } | null;
+
+/** Deposit numbers look like D20261121000000042: the day, then a sequence. */
+export const nextDepositNo = (at: Date) =>
+  sql`'D' || to_char(${at.toISOString()}::timestamptz at time zone 'UTC', 'YYYYMMDD') || lpad(nextval('deposit_no_seq')::text, 10, '0')`;
+
+/** Where the browser loads an uploaded file (the upload module serves it to users of the owning merchant). */
+export const fileUrl = (fileId: number) => `/portal/merchant/api/upload/file/${fileId}`;
+
+export function toDeposit(row: DepositRow, file: FileRef): Deposit {
+  return {
+    id: row.id,
+    depositNo: row.depositNo,
+    type: row.type,
+    amount: row.amount,
+    currency: row.currency,
+    referenceNo: row.referenceNo,
+    paymentGateway: row.paymentGateway,
+    transactionTime: row.transactionTime.toISOString(),
+    settledAmount: row.settledAmount,
+    settledCurrency: row.settledCurrency,
+    exchangeRate: row.exchangeRate,
+    balanceBefore: row.balanceBefore,
+    balanceAfter: row.balanceAfter,
+    status: row.status,
+    statusTime: row.statusTime.toISOString(),
+    companyName: row.companyName,
+    bankAccount: row.bankAccount,
+    proofFileId: row.proofFileId,
+    proofUrl: row.proofFileId === null ? null : fileUrl(row.proofFileId),
+    proofContentType: file?.contentType ?? null,
+    remarks: row.remarks,
+    rejectReason: row.rejectReason,
+    createTime: row.createdAt.toISOString(),
+  };
+}
+
+function listFilter(merchantId: number, q: DepositListQuery): SQL | undefined {
+  return and(
+    eq(deposits.merchantId, merchantId),
+    q.status ? eq(deposits.status, q.status) : undefined,
+    q.referenceNo ? eq(deposits.referenceNo, q.referenceNo) : undefined,
+    q.startTime ? gte(deposits.createdAt, new Date(q.startTime)) : undefined,
+    q.endTime ? lte(deposits.createdAt, new Date(q.endTime)) : undefined,
+  );
+}
+
+const newestFirst = [desc(deposits.createdAt), desc(deposits.id)];
+
+/** Recharge History: the merchant's deposits, newest first. */
+export async function listDeposits(
+  deps: AppDeps,
+  auth: AuthContext,
+  query: PageQuery & DepositListQuery,
+): Promise<Page<Deposit>> {
+  const { db } = deps;
+  const where = listFilter(auth.merchantId, query);
+  const page = await fetchPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        db
+          .select({ deposit: deposits, contentType: files.contentType })
+          .from(deposits)
+          .leftJoin(files, eq(files.id, deposits.proofFileId))
+          .where(
+            inArray(
+              deposits.id,
+              db
+                .select({ id: deposits.id })
+                .from(deposits)
+                .where(where)
+                .orderBy(...newestFirst)
+                .limit(limit)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...newestFirst),
+      total: () => {
+        const capped = db
+          .select({ one: deposits.id })
+          .from(deposits)
+          .where(where)
+          .limit(ORDER_COUNT_CAP + 1)
+          .as("capped");
+        return db.select({ n: count() }).from(capped);
+      },
+    },
+    (r) => toDeposit(r.deposit, r.contentType === null ? null : { contentType: r.contentType }),
+  );
+  return page.total > ORDER_COUNT_CAP ? { ...page, total: ORDER_COUNT_CAP, totalCapped: true } : page;
+}
+
+/** A 409 that also names the field, so the form shows it beside the reference number. */
+const referenceTaken = (referenceNo: string) => {
+  const message = { key: "errors.depositReferenceTaken", params: { referenceNo } };
+  return new AppError(409, message.key, message.params, { referenceNo: message });
+};
+
+/**
+ * A merchant reports a transfer: Pending, no balance change. The proof must be a file this merchant uploaded;
+ * the reference number is unique per merchant (checked first for a clear answer, and by the unique index for
+ * two submissions that race).
+ */
+export async function createDeposit(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: z.output<typeof newDeposit>,
+): Promise<Deposit> {
+  const { db } = deps;
+  const [file] = await db
+    .select({ contentType: files.contentType })
+    .from(files)
+    .where(and(eq(files.id, input.proofFileId), eq(files.merchantId, auth.merchantId)));
+  if (!file) throw fieldError("proofFileId", "errors.proofFileNotFound");
+  const [taken] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.merchantId, auth.merchantId), eq(deposits.referenceNo, input.referenceNo)));
+  if (taken) throw referenceTaken(input.referenceNo);
+  const now = deps.clock.now();
+  try {
+    const [row] = await db
+      .insert(deposits)
+      .values({
+        depositNo: nextDepositNo(now),
+        merchantId: auth.merchantId,
+        type: "add",
+        amount: input.amount,
+        currency: input.currency,
+        referenceNo: input.referenceNo,
+        paymentGateway: input.paymentGateway,
+        transactionTime: new Date(input.transactionTime),
+        proofFileId: input.proofFileId,
+        companyName: input.companyName,
+        bankAccount: input.bankAccount,
+        remarks: input.remarks,
+        status: "pending",
+        statusTime: now,
+        createdBy: auth.userId,
+        createdAt: now,
+      })
+      .returning();
+    return toDeposit(row!, file);
+  } catch (error) {
+    const { code, constraint } = pgErrorCode(error);
+    if (code === "23505" && constraint === "deposits_reference_key") throw referenceTaken(input.referenceNo);
+    throw error;
+  }
+}

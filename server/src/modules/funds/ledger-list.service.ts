@@ -1,0 +1,118 @@
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "../../contracts";
+import { fetchPage } from "../../db/paging";
+import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
+import type { Language } from "../../lib/i18n";
+import type { AuthContext } from "../../plugins/auth";
+import { ORDER_COUNT_CAP } from "../orders/order.service";
+
+export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debits: string; currency: string } };
+
+/**
+ * The filters on `ledger_entries` alone, so count and page ids come from the (merchant, created_at, id) index;
+ * an order number becomes the order's id first (orders are unique per order number).
+ */
+function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQuery): SQL | undefined {
+  return and(
+    eq(ledgerEntries.merchantId, merchantId),
+    q.type ? eq(ledgerEntries.type, q.type) : undefined,
+    q.fundNo ? eq(ledgerEntries.fundNo, q.fundNo) : undefined,
+    q.orderNo
+      ? inArray(
+          ledgerEntries.orderId,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.merchantId, merchantId), eq(orders.orderNo, q.orderNo))),
+        )
+      : undefined,
+    q.startTime ? gte(ledgerEntries.createdAt, new Date(q.startTime)) : undefined,
+    q.endTime ? lte(ledgerEntries.createdAt, new Date(q.endTime)) : undefined,
+  );
+}
+
+const newestFirst = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
+
+/** Funds Details: the merchant's ledger, newest first, with the credits and debits of the whole filtered range. */
+export async function listLedger(
+  deps: AppDeps,
+  auth: AuthContext,
+  query: PageQuery & LedgerListQuery,
+  language: Language,
+): Promise<LedgerPage> {
+  const { db } = deps;
+  const where = listFilter(db, auth.merchantId, query);
+  const [merchant] = await db
+    .select({ currency: merchants.currency })
+    .from(merchants)
+    .where(eq(merchants.id, auth.merchantId));
+  const currency = merchant?.currency ?? "";
+  const [page, [sums]] = await Promise.all([
+    fetchPage(
+      query,
+      {
+        // A deferred join, as the order list does: the page's ids from the index, then only those rows.
+        rows: (limit, offset) =>
+          db
+            .select({
+              entry: ledgerEntries,
+              orderNo: orders.orderNo,
+              productName: orders.productName,
+              productNameZh: orders.productNameZh,
+              rechargeAccount: orders.rechargeAccount,
+              depositNo: deposits.depositNo,
+            })
+            .from(ledgerEntries)
+            .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+            .leftJoin(deposits, eq(deposits.id, ledgerEntries.depositId))
+            .where(
+              inArray(
+                ledgerEntries.id,
+                db
+                  .select({ id: ledgerEntries.id })
+                  .from(ledgerEntries)
+                  .where(where)
+                  .orderBy(...newestFirst)
+                  .limit(limit)
+                  .offset(offset),
+              ),
+            )
+            .orderBy(...newestFirst),
+        total: () => {
+          const capped = db
+            .select({ one: ledgerEntries.id })
+            .from(ledgerEntries)
+            .where(where)
+            .limit(ORDER_COUNT_CAP + 1)
+            .as("capped");
+          return db.select({ n: count() }).from(capped);
+        },
+      },
+      (row): LedgerEntry => ({
+        fundNo: row.entry.fundNo,
+        orderNo: row.orderNo,
+        depositNo: row.depositNo,
+        productName: language === "zh-CN" && row.productNameZh ? row.productNameZh : (row.productName ?? null),
+        rechargeAccount: row.rechargeAccount,
+        type: row.entry.type,
+        amount: row.entry.amount,
+        balance: row.entry.balanceAfter,
+        currency,
+        remark: row.entry.remark,
+        time: row.entry.createdAt.toISOString(),
+      }),
+    ),
+    // Summed in the database (exact NUMERIC); over every entry the filter selects, not only the page.
+    db
+      .select({
+        credits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)::numeric(20,4)::text`,
+        debits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)::numeric(20,4)::text`,
+      })
+      .from(ledgerEntries)
+      .where(where),
+  ]);
+  const summary = { credits: sums?.credits ?? "0.0000", debits: sums?.debits ?? "0.0000", currency };
+  const capped = page.total > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, totalCapped: true } : {};
+  return { ...page, ...capped, summary };
+}
