@@ -141,10 +141,24 @@ describe.each(engines)("deposits (%s)", (engine) => {
       expect(res.json().data.errors).toEqual(expected[lang]);
     }
     const proof = await insertProof(t, a.id);
-    for (const amount of ["100.005", "0", "0.00", "-5", "abc"])
+    for (const amount of ["0", "0.00", "-5", "abc", "1.0001"])
       expectFieldErrors(
         await call(t, "POST", DEPOSIT, { token: a.finance, lang: EN, payload: depositForm(proof, { amount }) }),
-        { amount: "The amount is a number above 0 with at most 2 decimals" },
+        { amount: "The amount is a number above 0" },
+      );
+    // Decimals follow the currency: 3 for KWD, 2 for USD, none for JPY.
+    const tooPrecise = "The amount has more decimals than its currency allows (e.g. JPY none, USD 2, KWD 3)";
+    for (const [amount, currency] of [
+      ["100.005", "USD"],
+      ["100.5", "JPY"],
+    ] as const)
+      expectFieldErrors(
+        await call(t, "POST", DEPOSIT, {
+          token: a.finance,
+          lang: EN,
+          payload: depositForm(proof, { amount, currency }),
+        }),
+        { amount: tooPrecise },
       );
     expectFieldErrors(
       await call(t, "POST", DEPOSIT, {
@@ -251,6 +265,17 @@ describe.each(engines)("deposits (%s)", (engine) => {
       expect(settle("1.50", "0.001", "KWD")).toBe("0.002");
     });
 
+    it("takes a three-decimal amount where the currency has three, and settles it exactly", async () => {
+      const c = await side();
+      const d = await submitDeposit(t, c.finance, c.id, { amount: "100.005", currency: "KWD" });
+      expect(d.amount).toBe("100.0050");
+      // 100.005 x 7.1234 = 712.375617 -> 712.38 (USD, half-up)
+      const approved = await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "7.1234" });
+      expect(approved).toMatchObject({ settledAmount: "712.3800", balanceAfter: "712.3800" });
+      expect(await balanceOf(t, c.id)).toBe("712.3800");
+      expect(await ledgerViolations(t.deps.db, c.id)).toEqual([]);
+    });
+
     it("credits the settled amount with one Add entry, locks rate and balances, records the event", async () => {
       const c = await side();
       const d = await submitDeposit(t, c.finance, c.id, { amount: "100.01", currency: "CNY" });
@@ -293,7 +318,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
       expect(shown.list[0]).toMatchObject({ status: "success", settledAmount: "712.4100", balanceAfter: "712.4100" });
 
       // A second deposit chains on the first: 1000.50 x 0.0070315 -> 7.04.
-      const d2 = await submitDeposit(t, c.finance, c.id, { amount: "1000.50", currency: "JPY" });
+      const d2 = await submitDeposit(t, c.finance, c.id, { amount: "1000.50", currency: "INR" });
       const second = await approveDeposit(t.deps, {
         depositNo: d2.depositNo,
         settledCurrency: "USD",

@@ -77,31 +77,48 @@ export type DepositListQuery = z.infer<typeof depositListQuery>;
 
 const required = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, "validation.tooLong");
 
-/** A positive amount with at most 2 decimals, as a string ("1000.50"); money is never a float. */
+/** ISO 4217 currencies without minor units, and those with three decimals; the rest have two. */
+const zeroDecimal = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF".split(" "));
+const threeDecimal = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]);
+
+/** How many decimals amounts in a currency have (JPY 0, USD 2, KWD 3). */
+export function currencyDecimals(currency: string): number {
+  if (zeroDecimal.has(currency)) return 0;
+  if (threeDecimal.has(currency)) return 3;
+  return 2;
+}
+
+/** A positive amount as a string ("1000.50"; money is never a float), with the decimals its currency has. */
 export const depositAmount = z
   .string("validation.amountRequired")
   .trim()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, "validation.amount")
-  .refine((v) => Number(v) > 0, "validation.amount");
+  .regex(/^\d{1,13}(\.\d{1,3})?$/, "validation.amount")
+  .refine((v) => /[1-9]/.test(v), "validation.amount");
 
 /** The recharge form (spec §5: amount, currency, reference number, gateway, proof, company, bank account). */
-export const newDeposit = z.object({
-  amount: depositAmount,
-  currency: z
-    .string("validation.currencyRequired")
-    .trim()
-    .regex(/^[A-Z]{3}$/, "validation.currency"),
-  referenceNo: required("validation.referenceNoRequired", 100),
-  paymentGateway: required("validation.paymentGatewayRequired", 100),
-  transactionTime: z.iso.datetime({ offset: true, message: "validation.transactionTimeRequired" }),
-  proofFileId: z
-    .number("validation.proofRequired")
-    .int("validation.proofRequired")
-    .positive("validation.proofRequired"),
-  companyName: required("validation.companyNameRequired", 200),
-  bankAccount: required("validation.bankAccountRequired", 100),
-  remarks: z.string("validation.invalidType").trim().max(500, "validation.tooLong").default(""),
-});
+export const newDeposit = z
+  .object({
+    amount: depositAmount,
+    currency: z
+      .string("validation.currencyRequired")
+      .trim()
+      .regex(/^[A-Z]{3}$/, "validation.currency"),
+    referenceNo: required("validation.referenceNoRequired", 100),
+    paymentGateway: required("validation.paymentGatewayRequired", 100),
+    transactionTime: z.iso.datetime({ offset: true, message: "validation.transactionTimeRequired" }),
+    proofFileId: z
+      .number("validation.proofRequired")
+      .int("validation.proofRequired")
+      .positive("validation.proofRequired"),
+    companyName: required("validation.companyNameRequired", 200),
+    bankAccount: required("validation.bankAccountRequired", 100),
+    remarks: z.string("validation.invalidType").trim().max(500, "validation.tooLong").default(""),
+  })
+  .superRefine((d, ctx) => {
+    const decimals = d.amount.split(".")[1]?.length ?? 0;
+    if (decimals > currencyDecimals(d.currency))
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.amountDecimals", input: d.amount });
+  });
 export type NewDeposit = z.input<typeof newDeposit>;
 
 export const uploadedFile = z.object({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
-import type { DepositStatus } from "../../contracts";
+import { currencyDecimals, type DepositStatus } from "../../contracts";
 import type { Tx } from "../../db/connection";
 import { deposits, merchantEvents, merchants } from "../../db/schema";
 import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
@@ -13,17 +13,6 @@ import type { DepositRow } from "./deposit.service";
  * The reseller's side of deposits (operator CLI): approve at a locked exchange rate, reject with a reason, and
  * adjust a balance by hand. Every balance change goes through `postBalanceChange`; errors are English sentences.
  */
-
-/** ISO 4217 currencies without minor units (the rest settle to 2 decimals). */
-const zeroDecimal = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF".split(" "));
-/** ISO 4217 currencies with three decimals. */
-const threeDecimal = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]);
-
-export function currencyDecimals(currency: string): number {
-  if (zeroDecimal.has(currency)) return 0;
-  if (threeDecimal.has(currency)) return 3;
-  return 2;
-}
 
 /** amount x rate, rounded half-up (away from zero for .5) to the settled currency's decimals: exact decimals. */
 export function settle(amount: string, rate: string, currency: string): string {
