@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_COUNT_CAP as ORDER_COUNT_CAP } from "../../server/src/db/paging";
 import { orders } from "../../server/src/db/schema";
-import { ORDER_COUNT_CAP } from "../../server/src/modules/orders/order.service";
 import { failOrder } from "../../server/src/modules/orders/order-outcome";
 import { call, closeTestApp, EN, expectFieldErrors, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { openShop, type Shop } from "../support/order-fixtures";

@@ -1,4 +1,7 @@
+import { count, desc, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Page, PageQuery } from "../contracts";
+import type { Db } from "./connection";
 
 /**
  * One page of a list: the rows at the page's offset and the total, asked for together. Each list says how to
@@ -14,4 +17,60 @@ export async function fetchPage<Row, Item>(
     query.total(),
   ]);
   return { total: Number(total?.n ?? 0), list: rows.map(toItem) };
+}
+
+/** Big lists count at most this many rows (then say "More than 10,000"): an exact count of millions is slow. */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A merchant's table listed newest first: its id and creation time (indexed with the filters), and the filter. */
+export interface NewestFirstList {
+  table: PgTable;
+  id: PgColumn;
+  createdAt: PgColumn;
+  where: SQL | undefined;
+}
+
+/**
+ * The page of a big list, newest first (created_at, id). The page's ids come from an index alone however deep
+ * the page (a deferred join), then `read` fetches only those rows with what they join; the count is an
+ * index-only scan that stops at LIST_COUNT_CAP. Chosen from EXPLAIN at 1M orders (bench/order-list.ts).
+ */
+export async function fetchNewestFirst<Row, Item>(
+  db: Db,
+  page: PageQuery,
+  list: NewestFirstList,
+  read: (only: SQL, order: SQL[]) => Promise<Row[]>,
+  toItem: (row: Row) => Item,
+): Promise<Page<Item>> {
+  const order = [desc(list.createdAt), desc(list.id)];
+  const result = await fetchPage(
+    page,
+    {
+      rows: (limit, offset) =>
+        read(
+          inArray(
+            list.id,
+            db
+              .select({ id: list.id })
+              .from(list.table)
+              .where(list.where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+          ),
+          order,
+        ),
+      total: () =>
+        db.select({ n: count() }).from(
+          db
+            .select({ one: list.id })
+            .from(list.table)
+            .where(list.where)
+            .limit(LIST_COUNT_CAP + 1)
+            .as("capped"),
+        ),
+    },
+    toItem,
+  );
+  return result.total > LIST_COUNT_CAP ? { ...result, total: LIST_COUNT_CAP, totalCapped: true } : result;
 }

@@ -1,16 +1,14 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import { type HttpError, useCan } from "@refinedev/core";
-import { Button, Card, message, Space, Table } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { Button, Card, Space, Table } from "antd";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Deposit } from "../../../server/src/contracts/funds";
+import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { type DepositFilterValues, depositListFilters } from "../../lib/funds";
 import { fundDepositColumns } from "./fund-deposit-columns";
 import { FundDepositFilters } from "./fund-deposit-filters";
 import { RechargeModal } from "./recharge-modal";
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Recharge History: the merchant's deposit records; admin and finance submit new ones from here. */
 export function FundDepositListPage() {
@@ -28,19 +26,11 @@ export function FundDepositListPage() {
   const { data: createAccess } = useCan({ resource: "fund-deposit", action: "create" });
   const columns = useMemo(() => fundDepositColumns(t), [t]);
 
-  useEffect(() => {
-    if (tableQuery.error) void message.error(t("funds.depositLoadFailed", { reason: tableQuery.error.message }));
-  }, [tableQuery.error, t]);
+  useLoadFailure(tableQuery.error, "funds.depositLoadFailed");
 
   const actions = (
     <Space wrap>
-      <Button
-        icon={<ReloadOutlined />}
-        aria-label={t("funds.actions.refresh")}
-        title={t("funds.actions.refresh")}
-        loading={tableQuery.isFetching}
-        onClick={() => void tableQuery.refetch()}
-      />
+      <RefreshButton query={tableQuery} />
       {createAccess?.can && (
         <Button type="primary" onClick={() => setRecharging(true)}>
           {t("funds.actions.recharge")}
@@ -58,14 +48,7 @@ export function FundDepositListPage() {
         size="middle"
         columns={columns}
         scroll={{ x: "max-content" }}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
-          }
-        }
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
       />
       {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
     </Card>

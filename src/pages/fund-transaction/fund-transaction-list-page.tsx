@@ -1,18 +1,17 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Button, Card, Col, message, Row, Statistic, Table, Typography } from "antd";
-import { useEffect, useMemo } from "react";
+import { Card, Col, Row, Statistic, Table, Typography } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "../../../server/src/contracts/funds";
+import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone, type LedgerFilterValues, ledgerListFilters } from "../../lib/funds";
 import { fundTransactionColumns } from "./fund-transaction-columns";
 import { FundTransactionFilters } from "./fund-transaction-filters";
 
 type Summary = z.infer<typeof ledgerSummary>;
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Funds Details: the merchant's ledger, newest first, with the credits and debits of the filtered range. */
 export function FundTransactionListPage() {
@@ -29,19 +28,9 @@ export function FundTransactionListPage() {
   const columns = useMemo(() => fundTransactionColumns(t), [t]);
   const summary = (tableQuery.data as { summary?: Summary } | undefined)?.summary;
 
-  useEffect(() => {
-    if (tableQuery.error) void message.error(t("funds.transactionLoadFailed", { reason: tableQuery.error.message }));
-  }, [tableQuery.error, t]);
+  useLoadFailure(tableQuery.error, "funds.transactionLoadFailed");
 
-  const refresh = (
-    <Button
-      icon={<ReloadOutlined />}
-      aria-label={t("funds.actions.refresh")}
-      title={t("funds.actions.refresh")}
-      loading={tableQuery.isFetching}
-      onClick={() => void tableQuery.refetch()}
-    />
-  );
+  const refresh = <RefreshButton query={tableQuery} />;
 
   return (
     <Card title={t("menus.fund-transaction")} extra={refresh}>
@@ -73,14 +62,7 @@ export function FundTransactionListPage() {
         size="middle"
         columns={columns}
         scroll={{ x: "max-content" }}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
-          }
-        }
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
       />
     </Card>
   );

@@ -1,18 +1,16 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import { type HttpError, useCan } from "@refinedev/core";
-import { Button, Card, message, Space, Table } from "antd";
-import { useEffect, useMemo } from "react";
+import { Button, Card, Space, Table } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Order } from "../../../server/src/contracts/orders";
+import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
 import { orderColumns } from "./order-columns";
 import { OrderFilters } from "./order-filters";
 import { useNow } from "./use-now";
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch. */
 export function OrderListPage() {
@@ -43,19 +41,11 @@ function OrderList({ batchId }: { batchId: string }) {
   const now = useNow(hasProcessing(rows));
   const columns = useMemo(() => orderColumns(t, now), [t, now]);
 
-  useEffect(() => {
-    if (tableQuery.error) void message.error(t("order.loadFailed", { reason: tableQuery.error.message }));
-  }, [tableQuery.error, t]);
+  useLoadFailure(tableQuery.error, "order.loadFailed");
 
   const actions = (
     <Space wrap>
-      <Button
-        icon={<ReloadOutlined />}
-        aria-label={t("order.actions.refresh")}
-        title={t("order.actions.refresh")}
-        loading={tableQuery.isFetching}
-        onClick={() => void tableQuery.refetch()}
-      />
+      <RefreshButton query={tableQuery} />
       {createAccess?.can && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>
@@ -76,14 +66,7 @@ function OrderList({ batchId }: { batchId: string }) {
         size="middle"
         columns={columns}
         scroll={{ x: "max-content" }}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t(tableQuery.data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
-          }
-        }
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
       />
     </Card>
   );

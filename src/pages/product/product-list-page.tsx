@@ -1,9 +1,9 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Card, message, Table } from "antd";
-import { useEffect } from "react";
+import { Card, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Product } from "../../../server/src/contracts/catalog";
+import { listPagination, useLoadFailure } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
 import { productColumns } from "./product-columns";
 import { type ProductSearch, ProductSearchForm } from "./product-search-form";
@@ -22,9 +22,7 @@ export function ProductListPage() {
     ],
   });
 
-  useEffect(() => {
-    if (tableQuery.error) void message.error(t("product.loadFailed", { reason: tableQuery.error.message }));
-  }, [tableQuery.error, t]);
+  useLoadFailure(tableQuery.error, "product.loadFailed");
 
   return (
     <Card title={t("menus.product")}>
@@ -34,13 +32,7 @@ export function ProductListPage() {
         rowKey="id"
         columns={productColumns(t, mayOrder)}
         scroll={{ x: "max-content" }}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            showTotal: (total) => t("common.total", { total }),
-          }
-        }
+        pagination={listPagination(tableProps.pagination, t)}
       />
     </Card>
   );

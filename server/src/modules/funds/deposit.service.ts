@@ -1,13 +1,12 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "../../contracts";
-import { fetchPage } from "../../db/paging";
+import { fetchNewestFirst } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { deposits, files } from "../../db/schema";
 import { AppError, fieldError } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
-import { ORDER_COUNT_CAP } from "../orders/order.service";
 
 export type DepositRow = typeof deposits.$inferSelect;
 type FileRef = { contentType: string } | null;
@@ -57,8 +56,6 @@ function listFilter(merchantId: number, q: DepositListQuery): SQL | undefined {
   );
 }
 
-const newestFirst = [desc(deposits.createdAt), desc(deposits.id)];
-
 /** Recharge History: the merchant's deposits, newest first. */
 export async function listDeposits(
   deps: AppDeps,
@@ -66,41 +63,25 @@ export async function listDeposits(
   query: PageQuery & DepositListQuery,
 ): Promise<Page<Deposit>> {
   const { db } = deps;
-  const where = listFilter(auth.merchantId, query);
-  const page = await fetchPage(
+  const list = {
+    table: deposits,
+    id: deposits.id,
+    createdAt: deposits.createdAt,
+    where: listFilter(auth.merchantId, query),
+  };
+  return fetchNewestFirst(
+    db,
     query,
-    {
-      rows: (limit, offset) =>
-        db
-          .select({ deposit: deposits, contentType: files.contentType })
-          .from(deposits)
-          .leftJoin(files, eq(files.id, deposits.proofFileId))
-          .where(
-            inArray(
-              deposits.id,
-              db
-                .select({ id: deposits.id })
-                .from(deposits)
-                .where(where)
-                .orderBy(...newestFirst)
-                .limit(limit)
-                .offset(offset),
-            ),
-          )
-          .orderBy(...newestFirst),
-      total: () => {
-        const capped = db
-          .select({ one: deposits.id })
-          .from(deposits)
-          .where(where)
-          .limit(ORDER_COUNT_CAP + 1)
-          .as("capped");
-        return db.select({ n: count() }).from(capped);
-      },
-    },
+    list,
+    (only, order) =>
+      db
+        .select({ deposit: deposits, contentType: files.contentType })
+        .from(deposits)
+        .leftJoin(files, eq(files.id, deposits.proofFileId))
+        .where(only)
+        .orderBy(...order),
     (r) => toDeposit(r.deposit, r.contentType === null ? null : { contentType: r.contentType }),
   );
-  return page.total > ORDER_COUNT_CAP ? { ...page, total: ORDER_COUNT_CAP, totalCapped: true } : page;
 }
 
 /** A 409 that also names the field, so the form shows it beside the reference number. */

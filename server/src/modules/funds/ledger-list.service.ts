@@ -1,11 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "../../contracts";
-import { fetchPage } from "../../db/paging";
+import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
 import type { Language } from "../../lib/i18n";
 import type { AuthContext } from "../../plugins/auth";
-import { ORDER_COUNT_CAP } from "../orders/order.service";
 
 export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debits: string; currency: string } };
 
@@ -32,8 +31,6 @@ function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQuery): 
   );
 }
 
-const newestFirst = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
-
 /** Funds Details: the merchant's ledger, newest first, with the credits and debits of the whole filtered range. */
 export async function listLedger(
   deps: AppDeps,
@@ -49,46 +46,25 @@ export async function listLedger(
     .where(eq(merchants.id, auth.merchantId));
   const currency = merchant?.currency ?? "";
   const [page, [sums]] = await Promise.all([
-    fetchPage(
+    fetchNewestFirst(
+      db,
       query,
-      {
-        // A deferred join, as the order list does: the page's ids from the index, then only those rows.
-        rows: (limit, offset) =>
-          db
-            .select({
-              entry: ledgerEntries,
-              orderNo: orders.orderNo,
-              productName: orders.productName,
-              productNameZh: orders.productNameZh,
-              rechargeAccount: orders.rechargeAccount,
-              depositNo: deposits.depositNo,
-            })
-            .from(ledgerEntries)
-            .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-            .leftJoin(deposits, eq(deposits.id, ledgerEntries.depositId))
-            .where(
-              inArray(
-                ledgerEntries.id,
-                db
-                  .select({ id: ledgerEntries.id })
-                  .from(ledgerEntries)
-                  .where(where)
-                  .orderBy(...newestFirst)
-                  .limit(limit)
-                  .offset(offset),
-              ),
-            )
-            .orderBy(...newestFirst),
-        total: () => {
-          const capped = db
-            .select({ one: ledgerEntries.id })
-            .from(ledgerEntries)
-            .where(where)
-            .limit(ORDER_COUNT_CAP + 1)
-            .as("capped");
-          return db.select({ n: count() }).from(capped);
-        },
-      },
+      { table: ledgerEntries, id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, where },
+      (only, order) =>
+        db
+          .select({
+            entry: ledgerEntries,
+            orderNo: orders.orderNo,
+            productName: orders.productName,
+            productNameZh: orders.productNameZh,
+            rechargeAccount: orders.rechargeAccount,
+            depositNo: deposits.depositNo,
+          })
+          .from(ledgerEntries)
+          .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+          .leftJoin(deposits, eq(deposits.id, ledgerEntries.depositId))
+          .where(only)
+          .orderBy(...order),
       (row): LedgerEntry => ({
         fundNo: row.entry.fundNo,
         orderNo: row.orderNo,
@@ -113,6 +89,5 @@ export async function listLedger(
       .where(where),
   ]);
   const summary = { credits: sums?.credits ?? "0.0000", debits: sums?.debits ?? "0.0000", currency };
-  const capped = page.total > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, totalCapped: true } : {};
-  return { ...page, ...capped, summary };
+  return { ...page, summary };
 }

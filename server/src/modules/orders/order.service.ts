@@ -1,17 +1,14 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../contracts";
 import { containing } from "../../db/like";
-import { fetchPage } from "../../db/paging";
+import { fetchNewestFirst } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { type Language, translator } from "../../lib/i18n";
 import type { AuthContext } from "../../plugins/auth";
 import { localizeFields } from "../catalog/order-fields";
 import type { OrderRow } from "./place-order";
-
-/** Lists count at most this many rows (then say "10,000+"): an exact count over a huge merchant is slow. */
-export const ORDER_COUNT_CAP = 10_000;
 
 /**
  * The list's filters on `orders` alone (no join), so the count is an index-only scan. A product name matches
@@ -49,51 +46,31 @@ function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): S
   );
 }
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-
 export async function listOrders(
   deps: AppDeps,
   auth: AuthContext,
   query: PageQuery & OrderListQuery,
   language: Language,
 ): Promise<Page<Order>> {
-  const where = listFilter(deps.db, auth.merchantId, query);
-  const page = await fetchPage(
+  const list = {
+    table: orders,
+    id: orders.id,
+    createdAt: orders.createdAt,
+    where: listFilter(deps.db, auth.merchantId, query),
+  };
+  return fetchNewestFirst(
+    deps.db,
     query,
-    {
-      // A deferred join: the page's ids come from the index alone (however deep the page), then only those
-      // rows are read.
-      rows: (limit, offset) =>
-        deps.db
-          .select({ order: orders, batchNo: orderBatches.batchNo })
-          .from(orders)
-          .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
-          .where(
-            inArray(
-              orders.id,
-              deps.db
-                .select({ id: orders.id })
-                .from(orders)
-                .where(where)
-                .orderBy(...newestFirst)
-                .limit(limit)
-                .offset(offset),
-            ),
-          )
-          .orderBy(...newestFirst),
-      total: () => {
-        const capped = deps.db
-          .select({ one: orders.id })
-          .from(orders)
-          .where(where)
-          .limit(ORDER_COUNT_CAP + 1)
-          .as("capped");
-        return deps.db.select({ n: count() }).from(capped);
-      },
-    },
+    list,
+    (only, order) =>
+      deps.db
+        .select({ order: orders, batchNo: orderBatches.batchNo })
+        .from(orders)
+        .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
+        .where(only)
+        .orderBy(...order),
     ({ order, batchNo }) => toOrder(order, batchNo, language),
   );
-  return page.total > ORDER_COUNT_CAP ? { ...page, total: ORDER_COUNT_CAP, totalCapped: true } : page;
 }
 
 export function toOrder(row: OrderRow, batchNo: string | null, language: Language): Order {

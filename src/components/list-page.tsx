@@ -1,0 +1,45 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { Button, message, type TablePaginationConfig } from "antd";
+import type { TFunction } from "i18next";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+/** What the list pages share: a refresh button, the load-failure message, and pagination that shows the total. */
+export const LIST_PAGE_SIZES = [10, 20, 50, 100];
+
+export function RefreshButton({ query }: { query: { isFetching: boolean; refetch: () => unknown } }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      icon={<ReloadOutlined />}
+      aria-label={t("common.refresh")}
+      title={t("common.refresh")}
+      loading={query.isFetching}
+      onClick={() => void query.refetch()}
+    />
+  );
+}
+
+/** Spec §8: 'Failed to load … list: ' + reason, once per failure (`messageKey` takes `{{reason}}`). */
+export function useLoadFailure(error: { message: string } | null | undefined, messageKey: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (error) void message.error(t(messageKey, { reason: error.message }));
+  }, [error, messageKey, t]);
+}
+
+/** Table pagination with a size changer and the total ("More than 10,000 items" when the server stopped counting). */
+export function listPagination(
+  pagination: TablePaginationConfig | false | undefined,
+  t: TFunction,
+  totalCapped = false,
+): TablePaginationConfig | false | undefined {
+  return (
+    pagination && {
+      ...pagination,
+      pageSizeOptions: LIST_PAGE_SIZES,
+      showSizeChanger: true,
+      showTotal: (total) => t(totalCapped ? "common.totalCapped" : "common.total", { total }),
+    }
+  );
+}
