@@ -95,6 +95,22 @@ describe("the operator CLI on a data folder", () => {
     );
     expect(overdraft.status).toBe(1);
 
+    // A refused option is a sentence, never a stack trace.
+    const ambiguous = ops(
+      "balance:adjust",
+      "--merchant",
+      "M100001",
+      "--type",
+      "other",
+      "--amount",
+      "-2.50",
+      "--remark",
+      "x",
+    );
+    expect(ambiguous.status).toBe(1);
+    expect(ambiguous.stderr).toContain("--amount=-XYZ");
+    expect(ambiguous.stderr).not.toMatch(/\n\s+at /);
+
     const check = ops("ledger:check");
     expect(check.status, check.stdout).toBe(0);
     expect(check.stdout).toContain("The ledger holds.");

@@ -382,7 +382,8 @@ main(process.argv.slice(2)).then(
       );
     else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ProvisioningError)
       console.error(error.message);
-    else if (error instanceof Error && "code" in error && error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    // Any option the argument parser refuses (unknown, missing value, `--amount -2.50`): its sentence, no stack.
+    else if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS_"))
       console.error(error.message);
     else console.error(error);
     process.exit(1);
