@@ -10,11 +10,12 @@
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
  */
 import { loadavg } from "node:os";
+import { newMerchantOrderNo } from "../server/src/contracts";
 import { authenticateSession } from "../server/src/modules/auth/sessions.service";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { orderGroups } from "../server/src/modules/orders/order-groups";
 import { insertOrders, type NewOrder } from "../server/src/modules/orders/order-insert";
-import { buildOrder, generateMerchantOrderNo, orderableTarget } from "../server/src/modules/orders/place-order";
+import { buildOrder, orderableTarget } from "../server/src/modules/orders/place-order";
 import { bearerToken } from "../server/src/plugins/auth";
 import { openShop } from "../tests/support/order-fixtures";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
@@ -76,7 +77,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     if ("errors" in built) throw new Error(`bench order does not validate: ${JSON.stringify(built.errors)}`);
     const template = built.order;
     const raw = async () => {
-      const order = { ...template, merchantOrderNo: generateMerchantOrderNo(t.clock.now()), at: t.clock.now() };
+      const order = { ...template, merchantOrderNo: newMerchantOrderNo(t.clock.now()), at: t.clock.now() };
       const outcome = await insertOrders(t.deps.db, [order]);
       if (outcome.kind !== "placed") throw new Error(`raw insert: ${outcome.kind}`);
     };
@@ -156,7 +157,7 @@ async function breakdown(t: TestApp, token: string, template: NewOrder, http1: L
     ["product + SKU + price", () => orderableTarget(t.deps, template.merchantId, template.productId, template.skuId)],
     [
       "insertOrders (one order)",
-      () => insertOrders(t.deps.db, [{ ...template, merchantOrderNo: generateMerchantOrderNo(t.clock.now()) }]),
+      () => insertOrders(t.deps.db, [{ ...template, merchantOrderNo: newMerchantOrderNo(t.clock.now()) }]),
     ],
   ];
   const rows: (string | number)[][] = [];

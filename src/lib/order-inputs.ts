@@ -6,8 +6,12 @@ import {
   MAX_BATCH_ITEMS,
   type MessageRef,
   merchantOrderNo as merchantOrderNoSchema,
+  newMerchantOrderNo,
   placeOrderRequest,
 } from "../../server/src/contracts/orders";
+
+/** Generated merchant order numbers have one shape everywhere: the contracts' generator. */
+export { newMerchantOrderNo };
 
 /**
  * Pure helpers of the order pages: form rules from a product's field schema (through the contracts'
@@ -77,23 +81,6 @@ export function requestRule(name: "quantity" | "merchantOrderNo", t: Translate):
       if (!result.success) throw new Error(t(result.error.issues[0]?.message ?? "validation.invalidType"));
     },
   };
-}
-
-// ---- Merchant order numbers -----------------------------------------------------------------------------------
-
-/** Crockford's base 32: 32 symbols divide 256, so a random byte maps without bias, and no I/L/O/U to misread. */
-const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const RANDOM_LENGTH = 8;
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-const cryptoBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
-
-/** `yyyyMMddHHmmss` (local time) + 8 random letters/digits: sortable by time, 40 random bits against clashes. */
-export function newMerchantOrderNo(now = new Date(), randomBytes: (n: number) => Uint8Array = cryptoBytes): string {
-  const stamp =
-    `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}` +
-    `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  const random = [...randomBytes(RANDOM_LENGTH)].map((b) => SYMBOLS[b % SYMBOLS.length]).join("");
-  return stamp + random;
 }
 
 // ---- Batch rows -----------------------------------------------------------------------------------------------

@@ -20,6 +20,24 @@ export const merchantOrderNo = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "validation.merchantOrderNo");
 
+/** Crockford's base 32: 32 symbols divide 256, so a random byte maps without bias, and no I/L/O/U to misread. */
+const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const RANDOM_LENGTH = 8;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const cryptoBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+/**
+ * A merchant order number for a caller who gave none, the same shape whether the browser's forms or the server
+ * make it: `yyyyMMddHHmmss` (local time) + 8 random letters/digits, sortable by time, 40 random bits.
+ */
+export function newMerchantOrderNo(now = new Date(), randomBytes: (n: number) => Uint8Array = cryptoBytes): string {
+  const stamp =
+    `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}` +
+    `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  const random = [...randomBytes(RANDOM_LENGTH)].map((b) => SYMBOLS[b % SYMBOLS.length]).join("");
+  return stamp + random;
+}
+
 const id = z.number("validation.invalidType").int("validation.integer").positive("validation.integer");
 const quantity = z
   .number("validation.invalidType")

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
-import { checkOrderInputs, type MessageRef, type OrderSource } from "../../contracts";
+import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "../../contracts";
 import { merchants, orders } from "../../db/schema";
 import { AppError, fieldErrors, forbidden, notFound } from "../../lib/errors";
 import { loadOrderTarget, type OrderTarget } from "../catalog/catalog.service";
@@ -37,12 +36,6 @@ export async function orderableTarget(deps: AppDeps, merchantId: number, product
   return target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
 }
 
-/** A merchant order number when the caller gave none: time-ordered and random enough never to repeat. */
-export function generateMerchantOrderNo(at: Date): string {
-  const stamp = at.toISOString().replace(/\D/g, "").slice(0, 14);
-  return `MO${stamp}${randomBytes(5).toString("hex").toUpperCase()}`;
-}
-
 /**
  * Validates one item against the product's fields and builds the order row: price x quantity, secrets sealed,
  * the primary-key input as the recharge account. Field errors come back as keys (`inputs.<key>`).
@@ -65,7 +58,7 @@ export function buildOrder(
   return {
     order: {
       merchantId: placer.merchantId,
-      merchantOrderNo: item.merchantOrderNo ?? generateMerchantOrderNo(at),
+      merchantOrderNo: item.merchantOrderNo ?? newMerchantOrderNo(at),
       batchId,
       productId: target.product.id,
       skuId: target.sku.id,
