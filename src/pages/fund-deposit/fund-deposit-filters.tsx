@@ -1,11 +1,9 @@
-import { Button, Col, DatePicker, Form, type FormProps, Input, Row, Select, Space } from "antd";
+import { Col, Form, type FormProps, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { depositListQuery, depositStatuses } from "../../../server/src/contracts/funds";
-import { DATE_TIME_FORMAT } from "../../lib/date-format";
+import { FILTER_CELL, FilterButtons, TimeRangeFilter } from "../../components/list-filters";
 import type { DepositFilterValues } from "../../lib/funds";
 import { zodRule } from "../../lib/zod-rule";
-
-const cell = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
 /** Recharge History's search form; its values become filters in the page's `onSearch`. */
 export function FundDepositFilters({ formProps }: { formProps: FormProps<DepositFilterValues> }) {
@@ -18,16 +16,16 @@ export function FundDepositFilters({ formProps }: { formProps: FormProps<Deposit
   return (
     <Form<DepositFilterValues> {...formProps} form={form} labelCol={{ flex: "9em" }}>
       <Row gutter={16}>
-        <Col {...cell}>
+        <Col {...FILTER_CELL}>
           <Form.Item name="status" label={t("funds.fields.status")}>
             <Select
               allowClear
-              placeholder={t("funds.filters.any")}
+              placeholder={t("common.filters.any")}
               options={depositStatuses.map((v) => ({ value: v, label: t(`enums.depositStatus.${v}`) }))}
             />
           </Form.Item>
         </Col>
-        <Col {...cell}>
+        <Col {...FILTER_CELL}>
           <Form.Item
             name="referenceNo"
             label={t("funds.fields.referenceNo")}
@@ -36,25 +34,8 @@ export function FundDepositFilters({ formProps }: { formProps: FormProps<Deposit
             <Input allowClear />
           </Form.Item>
         </Col>
-        <Col xs={24} lg={16} xxl={12}>
-          <Form.Item name="time" label={t("funds.fields.time")}>
-            <DatePicker.RangePicker
-              showTime
-              allowEmpty={[true, true]}
-              format={DATE_TIME_FORMAT}
-              placeholder={[t("funds.filters.startTime"), t("funds.filters.endTime")]}
-              style={{ width: "100%" }}
-            />
-          </Form.Item>
-        </Col>
-        <Col flex="auto">
-          <Space style={{ display: "flex", justifyContent: "flex-end" }}>
-            <Button onClick={reset}>{t("funds.filters.reset")}</Button>
-            <Button type="primary" htmlType="submit">
-              {t("funds.filters.search")}
-            </Button>
-          </Space>
-        </Col>
+        <TimeRangeFilter name="time" label={t("funds.fields.time")} />
+        <FilterButtons onReset={reset} />
       </Row>
     </Form>
   );
