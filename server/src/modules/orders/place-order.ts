@@ -24,7 +24,10 @@ export interface OrderItem {
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** A product, SKU and price a merchant may order, checked once (a batch checks it once for all its rows). */
+/**
+ * A product, SKU and price a merchant may order, checked once, with its input fields read once (a batch
+ * checks and reads them once for all its rows).
+ */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
   const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
   if (!target) throw new AppError(404, "errors.productNotFound", {}, { productId: "errors.productNotFound" });
@@ -33,7 +36,8 @@ export async function orderableTarget(deps: AppDeps, merchantId: number, product
   if (!target.sku) throw new AppError(404, "errors.skuNotFound", {}, { skuId: "errors.skuNotFound" });
   if (target.sku.status !== "enabled" || target.price === null)
     throw new AppError(409, "errors.skuNotOrderable", {}, { skuId: "errors.skuNotOrderable" });
-  return target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
+  const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
+  return { ...priced, fields: localizeFields(target.product.fields, "en-US") };
 }
 
 /**
@@ -47,7 +51,7 @@ export function buildOrder(
   item: OrderItem,
   batchId: number | null,
 ): { order: NewOrder } | { errors: Record<string, MessageRef> } {
-  const fields = localizeFields(target.product.fields, "en-US");
+  const { fields } = target;
   const { values, errors } = checkOrderInputs(fields, item.inputs);
   if (Object.keys(errors).length > 0) {
     return { errors: Object.fromEntries(Object.entries(errors).map(([key, message]) => [`inputs.${key}`, message])) };
