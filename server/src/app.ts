@@ -22,7 +22,7 @@ import { orderRoutes } from "./modules/orders/order.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { uploadRoutes } from "./modules/uploads/upload.routes";
 import { registerAuthGuard } from "./plugins/auth";
-import { portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
+import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 
 export interface BuildAppOptions {
   database: Database;
@@ -46,6 +46,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -39,6 +39,14 @@ describe.each(engines)("the /portal envelope for bad input on %s", (engine) => {
       }
     });
 
+    it("answers an address that is not valid percent-encoding with the envelope", async () => {
+      for (const url of ["/portal/merchant/api/order/%E0%A4%A", "/portal/%zz"]) {
+        const res = await call(t, "GET", url, { lang });
+        expectFailure(res, 400, M.badUrl[lang]);
+        expectNoInternals(res);
+      }
+    });
+
     it("answers a body over 1 MiB with 413", async () => {
       const body = JSON.stringify({ username: "a@example.test", password: "x".repeat(MiB) });
       const res = await raw(body, "application/json", lang);

@@ -19,6 +19,7 @@ export const M = {
   badJson: { [EN]: "The request body is not valid JSON", [ZH]: "请求体不是有效的 JSON" },
   unsupportedMediaType: { [EN]: "This content type is not supported", [ZH]: "不支持该内容类型" },
   badRequest: { [EN]: "The request is not valid", [ZH]: "请求无效" },
+  badUrl: { [EN]: "The address is not valid", [ZH]: "地址无效" },
   payloadTooLarge: { [EN]: "The request body is too large", [ZH]: "请求体过大" },
   unauthenticated: {
     [EN]: "You are not signed in or your session has ended; please sign in again",

@@ -127,6 +127,16 @@ const statusKeys: Record<number, string> = {
   429: "errors.tooManyRequests",
 };
 
+/**
+ * Errors Fastify raises before any route or hook runs (an address that is not valid percent-encoding): the
+ * same translated envelope as every other failure, not Fastify's own English JSON.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const t = translator(pickLanguage(request.headers["accept-language"]));
+  const key = error.code === "FST_ERR_BAD_URL" ? "errors.badUrl" : "errors.badRequest";
+  return failure(reply, 400, t(key));
+}
+
 /** Unknown `/portal` paths: a 404 envelope naming the call. */
 export function portalNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split("?")[0] ?? "";
