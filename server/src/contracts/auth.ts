@@ -91,19 +91,3 @@ export const userInfo = z.object({
   merchantInfo: z.object({ merchantNo: z.string(), merchantNikeName: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
-
-/** Members of the caller's merchant (the spec's "admin list"). */
-export const memberItem = z.object({
-  id: z.number(),
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  role: z.enum(roles),
-  mfaStatus: z.union([z.literal(0), z.literal(1)]),
-  enabled: z.boolean(),
-  remark: z.string(),
-  createTime: z.string(),
-  lastLoginTime: z.string().nullable(),
-});
-export type MemberItem = z.infer<typeof memberItem>;

@@ -1,51 +1,74 @@
-import { useList } from "@refinedev/core";
-import { Card, Table, Tag } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { useGetIdentity, useList } from "@refinedev/core";
+import { Button, Card, Space, Table } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemberItem } from "../../../server/src/contracts/auth";
-import { formatDateTime } from "../../lib/date-format";
+import type { UserInfo } from "../../../server/src/contracts/auth";
+import type { MemberItem } from "../../../server/src/contracts/members";
+import { RefreshButton } from "../../components/list-page";
+import { memberColumns } from "./member-columns";
+import { MemberFormModal } from "./member-form-modal";
+import { PasswordResetModal } from "./password-reset-modal";
+import { PasswordShownModal, type ShownPassword } from "./password-shown-modal";
+import { MEMBER_RESOURCE, useMemberActions } from "./use-member-actions";
 
-/** Spec §9: the admin list is fetched whole (page 1, size 999999) and cached. */
+/** Spec §9: the admin list is fetched whole (page 1, size 999999) and cached; every change invalidates it. */
 const ALL = { currentPage: 1, pageSize: 999999, mode: "server" } as const;
 const CACHE_MS = 10 * 60 * 1000;
 
-/** Operator management, read-only for now: the merchant's members as the server lists them. */
+/** Operator management: the merchant's members, and everything an admin does to them. */
 export function MemberListPage() {
   const { t } = useTranslation();
   const { result, query } = useList<MemberItem>({
-    resource: "member",
+    resource: MEMBER_RESOURCE,
     pagination: ALL,
     queryOptions: { staleTime: CACHE_MS, gcTime: CACHE_MS },
   });
-  const columns: ColumnsType<MemberItem> = [
-    { key: "username", title: t("member.fields.username"), dataIndex: "username" },
-    { key: "name", title: t("member.fields.name"), dataIndex: "name" },
-    { key: "phone", title: t("member.fields.phone"), dataIndex: "phone" },
-    { key: "role", title: t("member.fields.role"), render: (_, m) => t(`enums.role.${m.role}`) },
-    { key: "mfaStatus", title: t("member.fields.mfaStatus"), render: (_, m) => t(`enums.mfaStatus.${m.mfaStatus}`) },
-    {
-      key: "enabled",
-      title: t("member.fields.enabled"),
-      render: (_, m) => <Tag color={m.enabled ? "green" : "default"}>{t(`enums.enabled.${m.enabled}`)}</Tag>,
-    },
-    { key: "remark", title: t("member.fields.remark"), dataIndex: "remark" },
-    { key: "createTime", title: t("member.fields.createTime"), render: (_, m) => formatDateTime(m.createTime) },
-    {
-      key: "lastLoginTime",
-      title: t("member.fields.lastLoginTime"),
-      render: (_, m) => formatDateTime(m.lastLoginTime),
-    },
-  ];
+  const { data: me } = useGetIdentity<UserInfo>();
+  const actions = useMemberActions();
+  // `undefined` = form closed, `null` = creating, a member = editing them.
+  const [editing, setEditing] = useState<MemberItem | null | undefined>(undefined);
+  const [resetting, setResetting] = useState<MemberItem | null>(null);
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+  const showPassword = (username: string, password: string) => setShown({ username, password });
+
+  const columns = memberColumns(t, {
+    selfId: me?.id,
+    onEdit: setEditing,
+    onSetEnabled: actions.setEnabled,
+    onResetMfa: actions.resetMfa,
+    onResetPassword: setResetting,
+    onDelete: actions.remove,
+  });
+
   return (
-    <Card title={t("menus.member")}>
+    <Card
+      title={t("menus.member")}
+      extra={
+        <Space>
+          <RefreshButton query={query} />
+          <Button type="primary" onClick={() => setEditing(null)}>
+            {t("member.actions.create")}
+          </Button>
+        </Space>
+      }
+    >
       <Table<MemberItem>
         rowKey="id"
         columns={columns}
         dataSource={result.data}
-        loading={query.isLoading}
+        loading={query.isLoading || actions.pending}
         scroll={{ x: "max-content" }}
         pagination={{ showSizeChanger: true, showTotal: (total) => t("common.total", { total }) }}
       />
+      <MemberFormModal
+        open={editing !== undefined}
+        member={editing ?? null}
+        selfId={me?.id}
+        onClose={() => setEditing(undefined)}
+        onPasswordGenerated={showPassword}
+      />
+      <PasswordResetModal member={resetting} onClose={() => setResetting(null)} onPasswordGenerated={showPassword} />
+      <PasswordShownModal shown={shown} onClose={() => setShown(null)} />
     </Card>
   );
 }

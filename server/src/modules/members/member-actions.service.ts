@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { GeneratedPassword, MemberItem } from "../../contracts";
+import { users } from "../../db/schema";
+import { hashPassword, randomPassword } from "../../lib/crypto";
+import type { AuthContext } from "../../plugins/auth";
+import { revokeUserSessions } from "../auth/sessions.service";
+import { toMemberItem } from "./member.service";
+import { changeMember, type UserRow } from "./member-guard";
+
+const unchanged = (t: UserRow) => ({ role: t.role, enabled: t.enabled });
+
+/** Enables or disables a member; disabling ends their sessions in the same transaction, so at once. */
+export async function setMemberEnabled(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: number,
+  enabled: boolean,
+): Promise<MemberItem> {
+  const change = {
+    selfRefusal: enabled ? null : "member.errors.selfDisable",
+    after: (t: UserRow) => ({ role: t.role, enabled }),
+  };
+  return changeMember(deps, auth, id, change, async (tx) => {
+    const [row] = await tx.update(users).set({ enabled }).where(eq(users.id, id)).returning();
+    if (!enabled) await revokeUserSessions(deps, tx, id);
+    return toMemberItem(row!);
+  });
+}
+
+/**
+ * Forgets the member's MFA (bound and pending secrets) and ends their sessions: their next sign-in makes them
+ * bind an authenticator again. Admins reset their own from the top bar, with a code, not here.
+ */
+export async function resetMemberMfa(deps: AppDeps, auth: AuthContext, id: number): Promise<MemberItem> {
+  const change = { selfRefusal: "member.errors.selfResetMfa", after: unchanged };
+  return changeMember(deps, auth, id, change, async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaPendingSecret: null, mfaPendingAt: null, mfaLastStep: null })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(deps, tx, id);
+    return toMemberItem(row!);
+  });
+}
+
+/**
+ * Sets the member's password (the one typed, already checked against the policy, or a random one answered
+ * this once) and ends their sessions.
+ */
+export async function resetMemberPassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: number,
+  typed: string | undefined,
+): Promise<GeneratedPassword> {
+  const generated = typed ? undefined : randomPassword();
+  const passwordHash = await hashPassword(typed || (generated as string));
+  const change = { selfRefusal: "member.errors.selfResetPassword", after: unchanged };
+  return changeMember(deps, auth, id, change, async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, id));
+    await revokeUserSessions(deps, tx, id);
+    return generated ? { password: generated } : {};
+  });
+}
+
+/**
+ * Deletes the member for good: their sessions and export tasks go with them (cascade); orders and deposits keep
+ * the plain user id they were made by.
+ */
+export async function deleteMember(deps: AppDeps, auth: AuthContext, id: number): Promise<void> {
+  const change = { selfRefusal: "member.errors.selfDelete", after: () => null };
+  await changeMember(deps, auth, id, change, async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}

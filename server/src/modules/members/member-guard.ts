@@ -1,0 +1,68 @@
+import { and, asc, eq, or } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { Role } from "../../contracts";
+import type { Tx } from "../../db/connection";
+import { users } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import type { AuthContext } from "../../plugins/auth";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What a change leaves of its target: its role and status, or null when it is deleted. */
+export type MemberAfter = { role: Role; enabled: boolean } | null;
+
+export interface MemberChange {
+  /** The refusal when the target is the caller (null: people may do this to themselves). */
+  selfRefusal: string | null;
+  after(target: UserRow): MemberAfter;
+}
+
+export const memberNotFound = () => notFound("member.errors.notFound");
+
+const isEnabledAdmin = (u: { role: Role; enabled: boolean } | null) => u?.role === "admin" && u.enabled;
+
+/**
+ * The refusal a change meets, or null when it may go ahead. Pure, so the rules read in one place: nobody acts on
+ * their own account here, and a change never leaves the merchant without an enabled admin.
+ */
+export function memberRefusal(
+  callerId: number,
+  admins: readonly Pick<UserRow, "id" | "role" | "enabled">[],
+  target: UserRow,
+  change: MemberChange,
+): { status: 403 | 409; key: string } | null {
+  if (target.id === callerId && change.selfRefusal) return { status: 403, key: change.selfRefusal };
+  const others = admins.filter((a) => a.id !== target.id && isEnabledAdmin(a)).length;
+  const before = others + (isEnabledAdmin(target) ? 1 : 0);
+  const after = others + (isEnabledAdmin(change.after(target)) ? 1 : 0);
+  if (after === 0 && after < before) return { status: 409, key: "member.errors.lastAdmin" };
+  return null;
+}
+
+/**
+ * Runs `apply` in a transaction that first locks the merchant's admin rows and the target's row (in id order,
+ * so two such transactions never deadlock) and checks the rules against what is committed now. Two admins
+ * acting at once are serialised here: the second sees the first one's change and cannot leave zero admins.
+ * A user of another merchant is "not found", exactly like a missing one.
+ */
+export async function changeMember<T>(
+  deps: AppDeps,
+  auth: AuthContext,
+  targetId: number,
+  change: MemberChange,
+  apply: (tx: Tx, target: UserRow) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.merchantId, auth.merchantId), or(eq(users.role, "admin"), eq(users.id, targetId))))
+      .orderBy(asc(users.id))
+      .for("update");
+    const target = rows.find((r) => r.id === targetId);
+    if (!target) throw memberNotFound();
+    const refusal = memberRefusal(auth.userId, rows, target, change);
+    if (refusal) throw refusal.status === 403 ? forbidden(refusal.key) : conflict(refusal.key);
+    return apply(tx, target);
+  });
+}

@@ -1,0 +1,66 @@
+import { useCustomMutation } from "@refinedev/core";
+import { Alert, Form, Input, Modal, message } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type GeneratedPassword,
+  type MemberItem,
+  type MemberPasswordReset,
+  optionalNewPassword,
+} from "../../../server/src/contracts/members";
+import { applyFieldErrors } from "../../components/form-errors";
+import { zodRule } from "../../lib/zod-rule";
+import { memberActionPath, useRefreshMembers } from "./use-member-actions";
+
+export interface PasswordResetModalProps {
+  member: MemberItem | null;
+  onClose(): void;
+  onPasswordGenerated(username: string, password: string): void;
+}
+
+/** A new password for a member: the one typed (policy checked) or, left empty, a random one shown once. */
+export function PasswordResetModal({ member, onClose, onPasswordGenerated }: PasswordResetModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<MemberPasswordReset>();
+  const refresh = useRefreshMembers();
+  const { mutate, mutation } = useCustomMutation<GeneratedPassword>();
+  useEffect(() => {
+    if (member) form.resetFields();
+  }, [member, form]);
+
+  const onFinish = ({ password }: MemberPasswordReset) => {
+    if (!member) return;
+    mutate(
+      { url: memberActionPath(member.id, "password/reset"), method: "post", values: password ? { password } : {} },
+      {
+        onSuccess: ({ data }) => {
+          void message.success(t("member.messages.passwordReset", { username: member.username }));
+          refresh();
+          onClose();
+          if (data.password) onPasswordGenerated(member.username, data.password);
+        },
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={member !== null}
+      title={member ? t("member.titles.resetPassword", { username: member.username }) : ""}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.submit")}
+      cancelText={t("common.cancel")}
+      confirmLoading={mutation.isPending}
+      forceRender
+    >
+      <Alert type="info" showIcon message={t("member.hints.resetPassword")} style={{ marginBottom: 16 }} />
+      <Form<MemberPasswordReset> form={form} name="member-password" layout="vertical" onFinish={onFinish}>
+        <Form.Item name="password" label={t("member.fields.password")} rules={[zodRule(optionalNewPassword, t)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

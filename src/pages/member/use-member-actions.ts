@@ -1,0 +1,48 @@
+import { useCustomMutation, useDelete, useInvalidate } from "@refinedev/core";
+import { message } from "antd";
+import { useTranslation } from "react-i18next";
+import type { MemberItem } from "../../../server/src/contracts/members";
+import { apiPath } from "../../resources/api-paths";
+
+export const MEMBER_RESOURCE = "member";
+
+/** `/merchant/api/member/{id}` plus a sub-path: the action calls hang off the member's own path. */
+export const memberActionPath = (id: number, action: string) => `${apiPath(MEMBER_RESOURCE, "one", id)}/${action}`;
+
+/** The cached list (fetched whole) is stale after any change: refetch it. */
+export function useRefreshMembers() {
+  const invalidate = useInvalidate();
+  return () => void invalidate({ resource: MEMBER_RESOURCE, invalidates: ["list"] });
+}
+
+/**
+ * The one-click row actions: enable/disable, reset MFA, delete. Failures are already shown by the http
+ * client (the server's translated reason); success says what happened and reloads the list.
+ */
+export function useMemberActions() {
+  const { t } = useTranslation();
+  const refresh = useRefreshMembers();
+  const { mutate, mutation } = useCustomMutation<MemberItem>();
+  const { mutate: remove, mutation: removal } = useDelete<MemberItem>();
+
+  const done = (key: string, member: MemberItem) => () => {
+    void message.success(t(key, { username: member.username }));
+    refresh();
+  };
+
+  return {
+    pending: mutation.isPending || removal.isPending,
+    setEnabled: (member: MemberItem, enabled: boolean) =>
+      mutate(
+        { url: memberActionPath(member.id, "status"), method: "patch", values: { enabled } },
+        { onSuccess: done(enabled ? "member.messages.enabled" : "member.messages.disabled", member) },
+      ),
+    resetMfa: (member: MemberItem) =>
+      mutate(
+        { url: memberActionPath(member.id, "mfa/reset"), method: "post", values: {} },
+        { onSuccess: done("member.messages.mfaReset", member) },
+      ),
+    remove: (member: MemberItem) =>
+      remove({ resource: MEMBER_RESOURCE, id: member.id }, { onSuccess: done("member.messages.deleted", member) }),
+  };
+}
