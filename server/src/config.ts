@@ -39,6 +39,15 @@ const envSchema = z.object({
   FULFILMENT_POLL_MS: positiveInt.default(500),
   /** The simulator supplier answers success this long after an order was placed. */
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /** How often an idle delivery worker looks for due callbacks and notifications. */
+  DELIVERY_POLL_MS: positiveInt.default(1000),
+  /**
+   * Let callbacks and notifications reach loopback and private networks (SSRF guard off). Only for a receiver
+   * of your own on the same network, and for tests.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Open API requests one AppID may make per minute (per server process); more get 429 with Retry-After. */
+  OPENAPI_RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
   CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
   CHAT_WIDGET_SETTINGS: z

@@ -1,9 +1,11 @@
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
+export * from "./api-app";
 export * from "./auth";
 export * from "./catalog";
 export * from "./envelope";
 export * from "./export-tasks";
 export * from "./funds";
+export * from "./members";
 export * from "./merchant";
 export * from "./orders";
 export * from "./permissions";

@@ -280,6 +280,8 @@ export const orders = pgTable(
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     /** Gift-card codes and other delivered secrets, encrypted as one JSON document. */
     resultSealed: text("result_sealed"),
+    /** Rises with every change of status, so callback receivers can drop a stale event. */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("orders_merchant_order_no_key").on(t.merchantId, t.merchantOrderNo),
@@ -377,22 +379,93 @@ export const deposits = pgTable(
 );
 
 /**
- * Events for a merchant's notification URL (deposit status changes now; delivered by the API-settings issue's
- * signed delivery). Written in the same transaction as the change they report.
+ * The outbox of signed deliveries to a merchant's servers: order callbacks (to the callback URL) and account
+ * notifications (deposit status, low balance; to the notification URL). Each row is written in the same
+ * transaction as the change it reports and is its own delivery job: a worker claims due rows (FOR UPDATE SKIP
+ * LOCKED, `next_attempt_at` pushed ahead as a lease), posts them, and records the outcome or the next retry.
+ * A row is only written when the merchant has the URL configured.
  */
 export const merchantEvents = pgTable(
   "merchant_events",
   {
     id: id(),
-    /** Stable id the receiver de-duplicates by. */
+    /** Stable id the receiver de-duplicates by: the same on every retry and resend. */
     eventId: text("event_id").notNull().unique(),
     merchantId: merchantRef(),
+    channel: text("channel", { enum: ["callback", "notification"] })
+      .notNull()
+      .default("notification"),
+    /** `order.success`, `order.failed`, `deposit.status`, `balance.low`. */
     type: text("type").notNull(),
+    orderId: bigint("order_id", { mode: "number" }),
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** Tries made so far (the first one included). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next try is due; null = at once (rows written by database triggers, which have no app clock). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** HTTP status of the last answer; null when there was none (refused, timed out, blocked). */
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    lastUrl: text("last_url"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
-  (t) => [index("merchant_events_pending_idx").on(t.merchantId, t.id)],
+  (t) => [
+    index("merchant_events_pending_idx").on(t.merchantId, t.id),
+    index("merchant_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A merchant's Open API application: its AppID, how its requests are signed (HMAC-SHA256 with the secret, or
+ * RSA2 with the merchant's key pair, whose public half is here), the platform key pair that signs our answers and
+ * callbacks (rotatable; `platform_key_serial` tells receivers which one signed), and where deliveries go.
+ */
+export const merchantApps = pgTable("merchant_apps", {
+  merchantId: bigint("merchant_id", { mode: "number" })
+    .primaryKey()
+    .references(() => merchants.id),
+  appId: text("app_id").notNull().unique(),
+  keyType: text("key_type", { enum: ["HMAC", "RSA2"] })
+    .notNull()
+    .default("HMAC"),
+  /** PEM (SPKI) of the merchant's RSA public key; empty until given. */
+  merchantPublicKey: text("merchant_public_key").notNull().default(""),
+  /** The HMAC secret, encrypted; null until generated. Shown once, then only its last characters. */
+  secretSealed: text("secret_sealed"),
+  secretHint: text("secret_hint").notNull().default(""),
+  secretCreatedAt: timestamp("secret_created_at", { withTimezone: true }),
+  platformKeySerial: integer("platform_key_serial").notNull().default(1),
+  platformPublicKey: text("platform_public_key").notNull(),
+  /** PEM (PKCS#8) of the platform private key, encrypted. */
+  platformPrivateKeySealed: text("platform_private_key_sealed").notNull(),
+  callbackUrl: text("callback_url").notNull().default(""),
+  notifyUrl: text("notify_url").notNull().default(""),
+  /** Addresses and CIDR ranges allowed to call; empty = any. */
+  ipWhitelist: jsonb("ip_whitelist").$type<string[]>().notNull().default([]),
+  /** A `balance.low` notification is sent when the balance falls below this; null = never. */
+  lowBalanceThreshold: money("low_balance_threshold"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Open API nonces seen in the last minutes (a reused one is a replay). UNLOGGED (migration 0005): no WAL, so
+ * recording one costs no disk flush; after a database crash the table is empty, which re-opens at most one
+ * timestamp window (5 minutes) in which a captured request could be replayed, and order placement is idempotent.
+ */
+export const apiNonces = pgTable(
+  "api_nonces",
+  {
+    merchantId: bigint("merchant_id", { mode: "number" }).notNull(),
+    nonce: text("nonce").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.nonce] }), index("api_nonces_created_idx").on(t.createdAt)],
 );
 
 export const ledgerTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
@@ -447,6 +520,8 @@ export const schema = {
   depositNoSequence,
   deposits,
   merchantEvents,
+  merchantApps,
+  apiNonces,
 };
 
 /** Next merchant number, e.g. M100001. */

@@ -138,6 +138,7 @@ function placedRow(o: NewOrder, id: number, orderNo: string): OrderRow {
     nextRunAt: o.at,
     deadlineAt: new Date(o.at.getTime() + o.deadlineSeconds * 1000),
     resultSealed: null,
+    version: 1,
   };
 }
 

@@ -1,0 +1,69 @@
+import { createPrivateKey, type KeyObject, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import { merchantApps } from "../../db/schema";
+import type { Cipher } from "../../lib/crypto";
+import { generateRsaKeyPair, rsaSign, type Signed } from "../../lib/signing";
+
+export type AppRow = typeof merchantApps.$inferSelect;
+
+/** AppIDs are public identifiers: a prefix and 16 random hex digits. */
+export const newAppId = () => `app_${randomBytes(8).toString("hex")}`;
+
+/**
+ * A merchant's API application, created on first use with its AppID and platform key pair (no secret yet: the
+ * admin generates it, and sees it once). Safe under concurrency: a second creator's insert does nothing.
+ */
+export async function ensureApp(deps: AppDeps, merchantId: number): Promise<AppRow> {
+  const existing = await loadApp(deps, merchantId);
+  if (existing) return existing;
+  const keys = await generateRsaKeyPair();
+  const now = deps.clock.now();
+  await deps.db
+    .insert(merchantApps)
+    .values({
+      merchantId,
+      appId: newAppId(),
+      platformPublicKey: keys.publicKey,
+      platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: merchantApps.merchantId });
+  const created = await loadApp(deps, merchantId);
+  if (!created) throw new Error(`API application of merchant ${merchantId} was not created`);
+  return created;
+}
+
+export async function loadApp(deps: AppDeps, merchantId: number): Promise<AppRow | undefined> {
+  const [row] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+  return row;
+}
+
+export interface PlatformSigner {
+  serial: number;
+  sign(message: Signed): string;
+}
+
+/** Decrypted and parsed platform keys by their sealed form: one AES and PEM parse per key, not per signature. */
+const platformKeys = new Map<string, KeyObject>();
+
+/** Signs answers and callbacks with the merchant's current platform private key. */
+export function platformSigner(cipher: Cipher, app: Pick<AppRow, "platformKeySerial" | "platformPrivateKeySealed">) {
+  let key = platformKeys.get(app.platformPrivateKeySealed);
+  if (!key) {
+    key = createPrivateKey({ key: cipher.decrypt(app.platformPrivateKeySealed), format: "pem" });
+    if (platformKeys.size >= 1000) platformKeys.clear();
+    platformKeys.set(app.platformPrivateKeySealed, key);
+  }
+  const privateKey = key;
+  return {
+    serial: app.platformKeySerial,
+    sign: (message: Signed) => rsaSign(privateKey, message),
+  } satisfies PlatformSigner;
+}
+
+/** "********a1b2": enough to tell secrets apart, never enough to use one. */
+export function maskSecret(hint: string): string {
+  return hint ? `********${hint}` : "";
+}
