@@ -3,6 +3,7 @@ import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
+import { startDeliveryWorker } from "./jobs/deliveries";
 import { startFulfilmentWorker } from "./jobs/fulfilment";
 import { housekeeping } from "./jobs/housekeeping";
 import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
@@ -26,6 +27,8 @@ async function main() {
   // Embedded (PGlite): always in-process, one process per data folder. PostgreSQL: in-process unless separate
   // `npm run worker` processes do it (RUN_WORKER=false).
   const worker = config.RUN_WORKER ? startFulfilmentWorker(deps, { log: app.log }) : null;
+  // Callbacks and notifications (the merchant_events outbox), under the same rule.
+  const deliveryWorker = config.RUN_WORKER ? startDeliveryWorker(deps, { log: app.log }) : null;
   if (!worker && database.engine === "pglite") {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
   }
@@ -38,6 +41,7 @@ async function main() {
     clearInterval(timer);
     // Orders in hand reach their next state before the database goes away.
     await worker?.stop();
+    await deliveryWorker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
+import { startDeliveryWorker } from "./jobs/deliveries";
 import { startFulfilmentWorker } from "./jobs/fulfilment";
 
 /**
@@ -23,6 +24,10 @@ async function main() {
   const worker = startFulfilmentWorker(deps, {
     log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
   });
+  // Callbacks and notifications too: they share the work through merchant_events the same way.
+  const deliveryWorker = startDeliveryWorker(deps, {
+    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
+  });
   log("info", `fulfilment worker started (poll every ${config.FULFILMENT_POLL_MS} ms)`);
 
   let stopping = false;
@@ -31,6 +36,7 @@ async function main() {
     stopping = true;
     log("info", `${signal}: finishing the orders in hand`);
     await worker.stop();
+    await deliveryWorker.stop();
     await database.close();
     process.exit(0);
   };

@@ -23,6 +23,8 @@ export const resourceApis: Readonly<Record<string, ResourceApi>> = {
   "fund-deposit": { list: "/merchant/api/fund/deposit/list" },
   // The spec's export calls: list at /list; PATCH /kill/{id} terminates (the task's "update"), DELETE removes.
   "export-task": { list: "/merchant/export/list", item: "/merchant/export/kill", updateMethod: "patch" },
+  // The merchant's API application; its secret, keys and delivery log have calls of their own (pages/api-settings).
+  "api-settings": { list: "/merchant/api/app", singleton: true },
 };
 
 /** The id pages pass for a singleton resource (Refine wants one; the path does not use it). */

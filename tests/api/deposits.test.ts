@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deposit } from "../../server/src/contracts";
-import { deposits, ledgerEntries, merchantEvents, merchants } from "../../server/src/db/schema";
+import { deposits, ledgerEntries, merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
+import { ensureApp } from "../../server/src/modules/api-app/api-app.repository";
 import { approveDeposit, rejectDeposit, settle } from "../../server/src/modules/funds/deposit-review.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, M, ZH } from "../support/api-helpers";
@@ -44,6 +45,15 @@ describe.each(engines)("deposits (%s)", (engine) => {
       operator: await t.login(merchant.users.operator.username),
       finance: await t.login(merchant.users.finance.username),
     };
+  }
+
+  /** Deposit notifications are written only for a merchant whose API application has a notification URL. */
+  async function withNotifyUrl(merchantId: number) {
+    await ensureApp(t.deps, merchantId);
+    await t.deps.db
+      .update(merchantApps)
+      .set({ notifyUrl: "https://merchant.example/notify" })
+      .where(eq(merchantApps.merchantId, merchantId));
   }
 
   beforeAll(async () => {
@@ -278,6 +288,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
 
     it("credits the settled amount with one Add entry, locks rate and balances, records the event", async () => {
       const c = await side();
+      await withNotifyUrl(c.id);
       const d = await submitDeposit(t, c.finance, c.id, { amount: "100.01", currency: "CNY" });
       t.clock.advance(1_000);
       const approved = await approveDeposit(t.deps, {
@@ -394,6 +405,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
   describe("rejection", () => {
     it("marks a pending deposit Failed with its reason, no entry, an event; then refuses approval", async () => {
       const c = await side();
+      await withNotifyUrl(c.id);
       const d = await submitDeposit(t, c.finance, c.id);
       t.clock.advance(5_000);
       await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "  " })).rejects.toThrow(/reason/);

@@ -1,6 +1,57 @@
-import { ComingSoon } from "../../components/coming-soon";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Skeleton, Space } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiApp, ApiSecret } from "../../../server/src/contracts/api-app";
+import { SINGLETON_ID } from "../../resources";
+import { ApiSettingsDetails } from "./api-settings-details";
+import { ApiSettingsEditForm } from "./api-settings-edit-form";
+import { DeliveryLog } from "./delivery-log";
+import { SecretModal } from "./secret-modal";
 
-/** Built in a later issue; until then the route, menu and permissions are real and the screen says so. */
+/**
+ * API Settings (admin only): the merchant's Open API application, created by the server on the first visit,
+ * and the log of callbacks and notifications sent to it.
+ */
 export function ApiSettingsShowPage() {
-  return <ComingSoon resource="api-settings" />;
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [newSecret, setNewSecret] = useState<ApiSecret | null>(null);
+  const { result: app, query } = useOne<ApiApp>({ resource: "api-settings", id: SINGLETON_ID });
+  const refresh = () => void query.refetch();
+
+  let body = <Skeleton active />;
+  if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;
+  else if (app)
+    body = editing ? (
+      <ApiSettingsEditForm app={app} onDone={() => setEditing(false)} />
+    ) : (
+      <ApiSettingsDetails
+        app={app}
+        onChanged={refresh}
+        onSecret={(secret) => {
+          setNewSecret(secret);
+          refresh();
+        }}
+      />
+    );
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <Card
+        title={t("apiSettings.titles.settings")}
+        extra={
+          app && !editing ? (
+            <Button type="primary" onClick={() => setEditing(true)}>
+              {t("common.edit")}
+            </Button>
+          ) : null
+        }
+      >
+        {body}
+      </Card>
+      <DeliveryLog />
+      <SecretModal secret={newSecret} onClose={() => setNewSecret(null)} />
+    </Space>
+  );
 }

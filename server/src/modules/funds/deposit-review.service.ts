@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import Big from "big.js";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { currencyDecimals, type DepositStatus } from "../../contracts";
 import type { Tx } from "../../db/connection";
-import { deposits, merchantEvents, merchants } from "../../db/schema";
+import { queryRows } from "../../db/raw";
+import { deposits, merchants } from "../../db/schema";
 import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
 import { ProvisioningError } from "../provisioning/provisioning.service";
 import type { DepositRow } from "./deposit.service";
@@ -65,24 +65,34 @@ async function refuse(tx: Tx, depositNo: string, action: string): Promise<never>
   throw new ProvisioningError(`Deposit ${depositNo} is ${describeStatus(row)}; it cannot be ${action}`);
 }
 
+/**
+ * The `deposit.status` notification to the merchant's notification URL, in the deposit's transaction (the
+ * outbox: jobs/deliveries.ts sends it). Written only when the merchant's API application has a notification
+ * URL: there is no one to tell otherwise.
+ */
 async function recordEvent(tx: Tx, row: DepositRow, at: Date) {
-  await tx.insert(merchantEvents).values({
-    eventId: randomUUID(),
-    merchantId: row.merchantId,
-    type: "deposit.status",
-    payload: {
-      depositNo: row.depositNo,
-      referenceNo: row.referenceNo,
-      status: row.status,
-      amount: row.amount,
-      currency: row.currency,
-      settledAmount: row.settledAmount,
-      settledCurrency: row.settledCurrency,
-      exchangeRate: row.exchangeRate,
-      statusTime: row.statusTime.toISOString(),
-    },
-    createdAt: at,
-  });
+  const payload = {
+    depositNo: row.depositNo,
+    referenceNo: row.referenceNo,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    settledAmount: row.settledAmount,
+    settledCurrency: row.settledCurrency,
+    exchangeRate: row.exchangeRate,
+    statusTime: row.statusTime.toISOString(),
+  };
+  const when = at.toISOString();
+  await queryRows(
+    tx,
+    sql`
+      insert into merchant_events (event_id, merchant_id, channel, type, payload, created_at, next_attempt_at)
+      select gen_random_uuid()::text, a.merchant_id, 'notification', 'deposit.status', ${JSON.stringify(payload)}::jsonb,
+        ${when}, ${when}
+      from merchant_apps a
+      where a.merchant_id = ${row.merchantId} and a.notify_url <> ''
+      returning id`,
+  );
 }
 
 export interface ApproveInput {

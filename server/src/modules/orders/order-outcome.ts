@@ -1,14 +1,47 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
-import { orders } from "../../db/schema";
+import { translator } from "../../lib/i18n";
 import { nextFundNo } from "../ledger/ledger.service";
 
 /**
  * An order's final state. Both changes are guarded by `status = 'processing'`, so a job that runs twice (jobs
  * are at-least-once) or a late supplier answer changes nothing the second time: an order never succeeds
  * twice, never refunds twice, and never fails after it succeeded.
+ *
+ * Each is ONE statement that also raises the order's `version` and writes the merchant's callback (a row of
+ * the `merchant_events` outbox, delivered by jobs/deliveries.ts): the state change and its callback commit
+ * together or not at all, so a crash between them can neither lose the callback nor send one for a change
+ * that never happened. Callbacks go only to orders placed through the Open API (source 'api') of a merchant
+ * whose API application has a callback URL: portal orders are followed in the portal, where their user is.
  */
+
+/**
+ * The callback's row, from the changed order `changed` (which must return the order's columns below). The
+ * payload never carries gift-card codes or other delivered secrets: the receiver fetches those through the
+ * Open API, where they are signed for and audited.
+ */
+function callbackEvent(type: "order.success" | "order.failed", when: string, failReason: string | null) {
+  return sql`
+    insert into merchant_events (event_id, merchant_id, channel, type, order_id, payload, created_at, next_attempt_at)
+    select gen_random_uuid()::text, c.merchant_id, 'callback', ${type}, c.id,
+      jsonb_build_object(
+        'orderNo', c.order_no, 'merchantOrderNo', c.merchant_order_no, 'status', c.status,
+        'productCode', p.code, 'skuCode', s.code, 'spec', c.spec,
+        'quantity', c.quantity, 'unitPrice', c.unit_price::text, 'amount', c.amount::text, 'currency', c.currency,
+        'failReason', ${failReason}::text, 'completeTime', ${when}::text, 'version', c.version),
+      ${when}, ${when}
+    from changed c
+    join merchant_apps a on a.merchant_id = c.merchant_id and a.callback_url <> ''
+    join products p on p.id = c.product_id
+    join product_skus s on s.id = c.sku_id
+    where c.source = 'api'
+    returning id`;
+}
+
+const changedColumns = sql.raw(
+  "id, merchant_id, order_no, merchant_order_no, status, source, product_id, sku_id, spec, quantity, unit_price, amount, currency, version",
+);
 
 /** Processing -> Success, with the delivered result (gift-card codes) sealed. False when already final. */
 export async function completeOrder(
@@ -17,37 +50,49 @@ export async function completeOrder(
   at: Date,
   resultSealed: string | null,
 ): Promise<boolean> {
-  const changed = await executor
-    .update(orders)
-    .set({ status: "success", completedAt: at, nextRunAt: null, resultSealed })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "processing")))
-    .returning({ id: orders.id });
-  return changed.length > 0;
-}
-
-/**
- * Processing -> Failed and the Refund entry, in one statement: Failed always means refunded. False when the
- * order was already final.
- */
-export async function failOrder(executor: Executor, orderId: number, at: Date, reason: string): Promise<boolean> {
   const when = at.toISOString();
   const rows = await queryRows<{ id: unknown }>(
     executor,
     sql`
-      with failed as (
-        update orders set status = 'failed', completed_at = ${when}, fail_reason = ${reason}, next_run_at = null
+      with changed as (
+        update orders set status = 'success', completed_at = ${when}, next_run_at = null,
+          result_sealed = ${resultSealed}, version = version + 1
         where id = ${orderId} and status = 'processing'
-        returning id, merchant_id, amount
+        returning ${changedColumns}
+      ), callback as (${callbackEvent("order.success", when, null)})
+      select id from changed`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Processing -> Failed and the Refund entry, in one statement: Failed always means refunded. False when the
+ * order was already final. Our own reasons are message keys; the callback carries them in English (a
+ * supplier's own words as they came).
+ */
+export async function failOrder(executor: Executor, orderId: number, at: Date, reason: string): Promise<boolean> {
+  const when = at.toISOString();
+  const reasonText = reason.startsWith("orderFailure.") ? translator("en-US")(reason) : reason;
+  const rows = await queryRows<{ id: unknown }>(
+    executor,
+    sql`
+      with changed as (
+        update orders set status = 'failed', completed_at = ${when}, fail_reason = ${reason}, next_run_at = null,
+          version = version + 1
+        where id = ${orderId} and status = 'processing'
+        returning ${changedColumns}
       ), credit as (
-        update merchants m set balance = m.balance + failed.amount, updated_at = ${when}
-        from failed where m.id = failed.merchant_id
-        returning m.id as merchant_id, m.balance, failed.amount, failed.id as order_id
-      )
-      insert into ledger_entries (fund_no, merchant_id, type, amount, balance_before, balance_after, order_id,
-        created_at)
-      select ${nextFundNo(at)}, merchant_id, 'refund', amount, balance - amount, balance, order_id, ${when}
-      from credit
-      returning id`,
+        update merchants m set balance = m.balance + changed.amount, updated_at = ${when}
+        from changed where m.id = changed.merchant_id
+        returning m.id as merchant_id, m.balance, changed.amount, changed.id as order_id
+      ), refund as (
+        insert into ledger_entries (fund_no, merchant_id, type, amount, balance_before, balance_after, order_id,
+          created_at)
+        select ${nextFundNo(at)}, merchant_id, 'refund', amount, balance - amount, balance, order_id, ${when}
+        from credit
+        returning id
+      ), callback as (${callbackEvent("order.failed", when, reasonText)})
+      select id from refund`,
   );
   return rows.length > 0;
 }

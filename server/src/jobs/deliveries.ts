@@ -1,0 +1,252 @@
+import { inArray, sql } from "drizzle-orm";
+import type { AppDeps } from "../app-deps";
+import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "../contracts";
+import { queryRows } from "../db/raw";
+import { merchantApps } from "../db/schema";
+import { type AppRow, platformSigner } from "../modules/api-app/api-app.repository";
+import { type DeliveryEvent, loggableUrl, signedRequest } from "../modules/deliveries/payloads";
+import { httpSender, type Send, type SendResult } from "../modules/deliveries/sender";
+import type { WorkerLog } from "./fulfilment";
+
+/**
+ * Callbacks and notifications. Every `merchant_events` row is one delivery job, written in the same
+ * transaction as what it reports (the outbox), so nothing is lost between a change and its delivery. A worker
+ * claims due rows in one statement (FOR UPDATE SKIP LOCKED), which counts the try (`attempts + 1`) and moves
+ * `next_attempt_at` a lease ahead: a worker that dies mid-try leaves its rows due again when the lease runs out.
+ * The try's outcome is written only while the row still carries this claim's attempt number (the fencing
+ * token), so a worker that outlived its lease cannot overwrite a later try. Delivery is at-least-once:
+ * receivers de-duplicate by the event id, the same on every try and resend.
+ *
+ * No lease release at start on the embedded database (unlike fulfilment): a future `next_attempt_at` may be
+ * a retry planned hours ahead, not a lease, and a lease costs at most 30 s.
+ */
+export const DELIVERIES = {
+  /** Longer than a round: its tries run at once (10 s limit each), then its outcomes are written. */
+  leaseMs: 30_000,
+  /** Rows per round, all tried at once. */
+  batch: 32,
+  /**
+   * Rounds a worker runs side by side, so a receiver that takes its full 10 s holds up one round, not the
+   * delivery of everyone else's events.
+   */
+  parallelRounds: 4,
+} as const;
+
+export interface ClaimedDelivery extends DeliveryEvent {
+  id: number;
+  merchantId: number;
+  channel: "callback" | "notification";
+  /** This claim's try number (1 the first time), also the fencing token for its outcome. */
+  attempts: number;
+}
+
+type ClaimRow = Omit<ClaimedDelivery, "id" | "merchantId" | "createdAt"> & {
+  id: string | number;
+  merchantId: string | number;
+  createdMs: string | number;
+};
+
+/** Takes up to `limit` due deliveries (see the file comment; MATERIALIZED for the reason in fulfilment.ts). */
+export async function claimDueDeliveries(deps: AppDeps, limit: number): Promise<ClaimedDelivery[]> {
+  const now = deps.clock.now();
+  const rows = await queryRows<ClaimRow>(
+    deps.db,
+    sql`
+      with due as materialized (
+        select id from merchant_events
+        where status = 'pending' and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()})
+        order by next_attempt_at nulls first, id
+        limit ${limit}
+        for update skip locked
+      )
+      update merchant_events e
+      set next_attempt_at = ${new Date(now.getTime() + DELIVERIES.leaseMs).toISOString()}, attempts = e.attempts + 1
+      from due
+      where e.id = due.id and e.status = 'pending'
+      returning e.id, e.event_id as "eventId", e.merchant_id as "merchantId", e.channel, e.type, e.payload,
+        e.attempts, (extract(epoch from e.created_at) * 1000)::float8 as "createdMs"`,
+  );
+  return rows.map(({ id, merchantId, createdMs, ...rest }) => ({
+    ...rest,
+    id: Number(id),
+    merchantId: Number(merchantId),
+    createdAt: new Date(Number(createdMs)),
+  }));
+}
+
+export interface DeliveryRoundOptions {
+  limit?: number;
+  /** The HTTP sender (a real one from the configuration unless given). */
+  send?: Send;
+}
+
+/**
+ * One round: claims due deliveries and makes one try of each; their outcomes are written together at its end
+ * (one statement, not one per row). Answers how many were claimed. Errors of single rows are thrown after the
+ * round; those rows keep their lease and come back when it runs out.
+ */
+export async function runDeliveriesOnce(deps: AppDeps, options: DeliveryRoundOptions = {}): Promise<number> {
+  const { limit = DELIVERIES.batch, send = senderFor(deps) } = options;
+  const claimed = await claimDueDeliveries(deps, limit);
+  if (claimed.length === 0) return 0;
+  const ids = [...new Set(claimed.map((c) => c.merchantId))];
+  const apps = new Map(
+    (await deps.db.select().from(merchantApps).where(inArray(merchantApps.merchantId, ids))).map((a) => [
+      a.merchantId,
+      a,
+    ]),
+  );
+  const outcomes: Outcome[] = [];
+  const errors: unknown[] = [];
+  await Promise.all(
+    claimed.map((delivery) =>
+      deliver(deps, send, apps.get(delivery.merchantId), delivery).then(
+        (outcome) => outcomes.push(outcome),
+        (error: unknown) => errors.push(error),
+      ),
+    ),
+  );
+  await record(deps, outcomes);
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} of ${claimed.length} deliveries were not tried`);
+  return claimed.length;
+}
+
+/** One sender per guard setting for the process, so rounds share its pooled sockets. */
+const senders = new Map<boolean, Send>();
+export function senderFor(deps: AppDeps): Send {
+  const allowPrivate = deps.config.OUTBOUND_ALLOW_PRIVATE;
+  const known = senders.get(allowPrivate);
+  if (known) return known;
+  const send = httpSender({ allowPrivate });
+  senders.set(allowPrivate, send);
+  return send;
+}
+
+/** A try's result, as the row will hold it. */
+interface Outcome {
+  id: number;
+  attempts: number;
+  status: "pending" | "delivered" | "failed";
+  at: string;
+  next: string | null;
+  delivered: string | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastUrl: string | null;
+}
+
+/** One try: to the URL configured now (a changed URL applies to retries too), signed with the current key. */
+async function deliver(
+  deps: AppDeps,
+  send: Send,
+  app: AppRow | undefined,
+  delivery: ClaimedDelivery,
+): Promise<Outcome> {
+  const at = deps.clock.now();
+  const url = (delivery.channel === "callback" ? app?.callbackUrl : app?.notifyUrl) ?? "";
+  if (!app || url === "") {
+    const what = delivery.channel === "callback" ? "callback URL" : "notification URL";
+    return outcome(delivery, at, null, { ok: false, status: null, error: `no ${what} configured` }, true);
+  }
+  let result: SendResult;
+  try {
+    const signer = platformSigner(deps.cipher, app);
+    result = await send(signedRequest(url, delivery, { appId: app.appId, signer }, at));
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_INVALID_URL") throw error;
+    // `new URL` of a malformed address: the URL is the merchant's to fix; the schedule goes on meanwhile.
+    result = { ok: false, status: null, error: "invalid URL" };
+  }
+  return outcome(delivery, at, loggableUrl(url), result, false);
+}
+
+/**
+ * Failed tries wait RETRY_SCHEDULE_SECONDS[n-1] after try `n` started; the MAX_DELIVERY_ATTEMPTS-th failed
+ * try (or one with nowhere to go) is final.
+ */
+function outcome(delivery: ClaimedDelivery, at: Date, url: string | null, result: SendResult, final: boolean): Outcome {
+  const delay = RETRY_SCHEDULE_SECONDS[delivery.attempts - 1];
+  const done = result.ok || final || delivery.attempts >= MAX_DELIVERY_ATTEMPTS || delay === undefined;
+  return {
+    id: delivery.id,
+    attempts: delivery.attempts,
+    status: result.ok ? "delivered" : done ? "failed" : "pending",
+    at: at.toISOString(),
+    next: done ? null : new Date(at.getTime() + delay * 1000).toISOString(),
+    delivered: result.ok ? at.toISOString() : null,
+    lastStatus: result.status,
+    lastError: result.ok ? null : result.error,
+    lastUrl: url,
+  };
+}
+
+/**
+ * The round's outcomes in one statement, each only while its row is still this claim's (pending, with the
+ * claim's attempt number).
+ */
+async function record(deps: AppDeps, outcomes: Outcome[]) {
+  if (outcomes.length === 0) return;
+  await queryRows(
+    deps.db,
+    sql`
+      update merchant_events e
+      set status = v.status, next_attempt_at = v.next, last_attempt_at = v.at, delivered_at = v.delivered,
+        last_status = v."lastStatus", last_error = v."lastError", last_url = v."lastUrl"
+      from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, attempts int, status text,
+        at timestamptz, next timestamptz, delivered timestamptz, "lastStatus" int, "lastError" text, "lastUrl" text)
+      where e.id = v.id and e.status = 'pending' and e.attempts = v.attempts
+      returning e.id`,
+  );
+}
+
+export interface DeliveryWorker {
+  /** Lets the round in flight finish (its tries are recorded), then resolves. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs rounds until stopped, like the fulfilment worker (straight again after a full batch, otherwise after
+ * `pollMs`, pausing longer after each failed round in a row), with `parallelRounds` such loops side by side:
+ * their claims skip each other's rows.
+ */
+export function startDeliveryWorker(
+  deps: AppDeps,
+  { pollMs = deps.config.DELIVERY_POLL_MS, log, send }: { pollMs?: number; log: WorkerLog; send?: Send },
+): DeliveryWorker {
+  const sender = send ?? senderFor(deps);
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const loop = async () => {
+    let failures = 0;
+    while (!stopping) {
+      let full = false;
+      try {
+        full = (await runDeliveriesOnce(deps, { send: sender })) >= DELIVERIES.batch;
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        log.error({ err }, "delivery round failed");
+      }
+      if (full || stopping) continue;
+      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          wakers.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, pause);
+        wakers.add(wake);
+      });
+    }
+  };
+  const loops = Promise.all(Array.from({ length: DELIVERIES.parallelRounds }, loop));
+  return {
+    stop: async () => {
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      await loops;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { Alert, Descriptions, Space, Tag, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiApp, ApiSecret } from "../../../server/src/contracts/api-app";
+import { formatDateTime } from "../../lib/date-format";
+import { PlatformKeyRotation, SecretButton } from "./key-rotation";
+
+/** A PEM block as it is pasted into a verifier, with a copy button. */
+function Pem({ pem }: { pem: string }) {
+  return (
+    <Typography.Paragraph copyable={{ text: pem.trim() }} style={{ marginBottom: 0 }}>
+      <pre style={{ fontSize: 12, margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{pem.trim()}</pre>
+    </Typography.Paragraph>
+  );
+}
+
+/** The application as an integrating developer reads it; the secret only ever as its mask. */
+export function ApiSettingsDetails({
+  app,
+  onSecret,
+  onChanged,
+}: {
+  app: ApiApp;
+  onSecret: (secret: ApiSecret) => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = (name: string) => t(`apiSettings.fields.${name}`);
+  const orNotSet = (value: string, shown: ReactNode = value) => (value ? shown : t("apiSettings.notSet"));
+  const needsSecret = app.keyType === "HMAC" && !app.secretMasked;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+      {needsSecret && <Alert type="warning" showIcon message={t("apiSettings.secret.noneWarning")} />}
+      <Descriptions bordered column={1} styles={{ label: { width: 220 } }}>
+        <Descriptions.Item label={label("merchantNo")}>{app.merchantNo}</Descriptions.Item>
+        <Descriptions.Item label={label("appId")}>
+          <Typography.Text copyable>{app.appId}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={label("keyType")}>{t(`apiSettings.keyTypes.${app.keyType}`)}</Descriptions.Item>
+        <Descriptions.Item label={label("secret")}>
+          <Space wrap>
+            {app.secretMasked ? (
+              <Typography.Text code>{app.secretMasked}</Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">{t("apiSettings.secret.none")}</Typography.Text>
+            )}
+            {app.secretCreateTime && (
+              <Typography.Text type="secondary">
+                {label("secretCreateTime")}: {formatDateTime(app.secretCreateTime)}
+              </Typography.Text>
+            )}
+            <SecretButton app={app} onGenerated={onSecret} />
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={label("platformPublicKey")}>
+          <Space direction="vertical" style={{ width: "100%" }}>
+            <Space wrap>
+              <Tag color="blue">
+                {label("platformKeySerial")}: {app.platformKeySerial}
+              </Tag>
+              <PlatformKeyRotation app={app} onRotated={onChanged} />
+            </Space>
+            <Pem pem={app.platformPublicKey} />
+            <Typography.Text type="secondary">{t("apiSettings.help.platformPublicKey")}</Typography.Text>
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={label("merchantPublicKey")}>
+          {orNotSet(app.merchantPublicKey, <Pem pem={app.merchantPublicKey} />)}
+        </Descriptions.Item>
+        <Descriptions.Item label={label("callbackUrl")}>{orNotSet(app.callbackUrl)}</Descriptions.Item>
+        <Descriptions.Item label={label("notifyUrl")}>{orNotSet(app.notifyUrl)}</Descriptions.Item>
+        <Descriptions.Item label={label("ipWhitelist")}>
+          {app.ipWhitelist || t("apiSettings.anyAddress")}
+        </Descriptions.Item>
+        <Descriptions.Item label={label("lowBalanceThreshold")}>
+          {orNotSet(app.lowBalanceThreshold, `${app.lowBalanceThreshold} ${app.currency}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={label("updateTime")}>{formatDateTime(app.updateTime)}</Descriptions.Item>
+      </Descriptions>
+    </Space>
+  );
+}

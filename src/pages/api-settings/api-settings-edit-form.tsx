@@ -1,0 +1,121 @@
+import { useForm } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Alert, Button, Form, Input, message, Radio, Space } from "antd";
+import { useTranslation } from "react-i18next";
+import {
+  type ApiApp,
+  type ApiAppUpdate,
+  apiAppUpdate,
+  type KeyType,
+  keyTypes,
+} from "../../../server/src/contracts/api-app";
+import { zodRule } from "../../lib/zod-rule";
+import { SINGLETON_ID } from "../../resources";
+
+const shape = apiAppUpdate.shape;
+const editable = Object.keys(shape) as (keyof ApiAppUpdate)[];
+
+/** Only the fields the contract names travel (the server refuses unknown ones); blanks go as "". */
+function pickEditable(values: Partial<ApiApp>): ApiAppUpdate {
+  return Object.fromEntries(editable.map((k) => [k, values[k] ?? ""])) as ApiAppUpdate;
+}
+
+/**
+ * The admin's settings form. Each field is checked by the contract's own rule; the server adds what only it can
+ * tell (a real RSA key of 2048+ bits, no private-network URLs) and its field errors land on the fields.
+ */
+export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { formProps, saveButtonProps, onFinish, form } = useForm<ApiApp, HttpError, ApiAppUpdate>({
+    resource: "api-settings",
+    action: "edit",
+    id: SINGLETON_ID,
+    redirect: false,
+    queryOptions: { enabled: false },
+    onMutationSuccess: () => {
+      void message.success(t("common.saveSuccess"));
+      onDone();
+    },
+  });
+  const keyType = Form.useWatch<KeyType | undefined>("keyType", form) ?? app.keyType;
+  const rule = (name: keyof ApiAppUpdate) => [zodRule(shape[name], t)];
+  // The contract's cross-field rule: RSA2 needs the merchant's public key.
+  const publicKeyRule = {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (form.getFieldValue("keyType") === "RSA2" && !String(value ?? "").trim())
+        throw new Error(t("validation.publicKeyRequired"));
+    },
+  };
+  const label = (name: keyof ApiAppUpdate) => t(`apiSettings.fields.${name}`);
+  const help = (name: keyof ApiAppUpdate) => t(`apiSettings.help.${name}`, { currency: app.currency });
+
+  return (
+    <Form
+      {...formProps}
+      initialValues={app}
+      layout="vertical"
+      style={{ maxWidth: 720 }}
+      onFinish={(values) => onFinish(pickEditable(values as Partial<ApiApp>)).catch(() => undefined)}
+    >
+      <Form.Item name="keyType" label={label("keyType")} extra={help("keyType")} rules={rule("keyType")}>
+        <Radio.Group
+          options={keyTypes.map((k) => ({ value: k, label: t(`apiSettings.keyTypes.${k}`) }))}
+          optionType="button"
+        />
+      </Form.Item>
+      {keyType === "HMAC" && !app.secretMasked && (
+        <Alert type="warning" showIcon message={t("apiSettings.secret.noneWarning")} style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item
+        name="merchantPublicKey"
+        label={label("merchantPublicKey")}
+        extra={help("merchantPublicKey")}
+        required={keyType === "RSA2"}
+        dependencies={["keyType"]}
+        rules={[...rule("merchantPublicKey"), publicKeyRule]}
+      >
+        <Input.TextArea rows={6} placeholder="-----BEGIN PUBLIC KEY-----" style={{ fontFamily: "monospace" }} />
+      </Form.Item>
+      <Form.Item
+        name="callbackUrl"
+        label={label("callbackUrl")}
+        extra={help("callbackUrl")}
+        required
+        rules={rule("callbackUrl")}
+      >
+        <Input placeholder="https://" />
+      </Form.Item>
+      <Form.Item
+        name="notifyUrl"
+        label={label("notifyUrl")}
+        extra={help("notifyUrl")}
+        required
+        rules={rule("notifyUrl")}
+      >
+        <Input placeholder="https://" />
+      </Form.Item>
+      <Form.Item
+        name="ipWhitelist"
+        label={label("ipWhitelist")}
+        extra={help("ipWhitelist")}
+        rules={rule("ipWhitelist")}
+      >
+        <Input.TextArea rows={2} placeholder="203.0.113.7, 10.0.0.0/8, 2001:db8::/32" />
+      </Form.Item>
+      <Form.Item
+        name="lowBalanceThreshold"
+        label={label("lowBalanceThreshold")}
+        extra={help("lowBalanceThreshold")}
+        rules={rule("lowBalanceThreshold")}
+      >
+        <Input inputMode="decimal" suffix={app.currency} style={{ maxWidth: 260 }} />
+      </Form.Item>
+      <Space>
+        <Button onClick={onDone}>{t("common.cancel")}</Button>
+        <Button type="primary" htmlType="submit" disabled={saveButtonProps.disabled} loading={saveButtonProps.disabled}>
+          {t("common.save")}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCustom, useCustomMutation } from "@refinedev/core";
+import { Alert, Card, Input, message, Select, Space, Table } from "antd";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type Delivery,
+  type DeliveryListQuery,
+  deliveryChannels,
+  deliveryStatuses,
+} from "../../../server/src/contracts/api-app";
+import type { Page } from "../../../server/src/contracts/envelope";
+import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
+import { apiSettingsCalls } from "./api-settings-calls";
+import { deliveryColumns } from "./delivery-columns";
+
+const DEFAULT_PAGE_SIZE = 10;
+
+/** Callbacks and notifications sent to the merchant, newest first, with a resend per event. */
+export function DeliveryLog() {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [filters, setFilters] = useState<DeliveryListQuery>({});
+  const { query } = useCustom<Page<Delivery>>({
+    url: apiSettingsCalls.deliveries,
+    method: "get",
+    config: { query: { ...paging, ...filters } },
+    // Each failure is already reported by the http client and shown in the table; retrying would repeat both.
+    queryOptions: { retry: false },
+  });
+  const { refetch } = query;
+  const { mutate, mutation } = useCustomMutation();
+  const resending = mutation.isPending ? ((mutation.variables?.meta?.id as number | undefined) ?? null) : null;
+
+  const columns = useMemo(() => {
+    const resend = (d: Delivery) =>
+      mutate(
+        { url: apiSettingsCalls.resend(d.id), method: "post", values: {}, meta: { id: d.id } },
+        {
+          onSuccess: () => {
+            void message.success(t("apiSettings.deliveries.resent"));
+            void refetch();
+          },
+        },
+      );
+    return deliveryColumns(t, resend, resending);
+  }, [t, mutate, refetch, resending]);
+
+  const filter = (change: Partial<DeliveryListQuery>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPaging((current) => ({ ...current, pageNum: 1 }));
+  };
+  const page = query.data?.data;
+  const option = (group: string) => (value: string) => ({
+    value,
+    label: t(`apiSettings.deliveries.${group}.${value}`),
+  });
+
+  return (
+    <Card title={t("apiSettings.titles.deliveries")} extra={<RefreshButton query={query} />}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          aria-label={t("apiSettings.deliveries.fields.channel")}
+          placeholder={t("apiSettings.deliveries.fields.channel")}
+          style={{ minWidth: 160 }}
+          options={deliveryChannels.map(option("channels"))}
+          onChange={(channel?: DeliveryListQuery["channel"]) => filter({ channel })}
+        />
+        <Select
+          allowClear
+          aria-label={t("apiSettings.deliveries.fields.status")}
+          placeholder={t("apiSettings.deliveries.fields.status")}
+          style={{ minWidth: 160 }}
+          options={deliveryStatuses.map(option("statuses"))}
+          onChange={(status?: DeliveryListQuery["status"]) => filter({ status })}
+        />
+        <Input.Search
+          allowClear
+          aria-label={t("apiSettings.deliveries.fields.orderNo")}
+          placeholder={t("apiSettings.deliveries.fields.orderNo")}
+          maxLength={64}
+          onSearch={(value) => filter({ orderNo: value.trim() || undefined })}
+        />
+      </Space>
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t("apiSettings.deliveries.loadFailed", { reason: query.error.message })}
+        />
+      )}
+      <Table<Delivery>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={page?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: page?.total ?? 0,
+          pageSizeOptions: LIST_PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t("common.total", { total }),
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
+import { useCustomMutation } from "@refinedev/core";
+import { Button, message, Popconfirm } from "antd";
+import { useTranslation } from "react-i18next";
+import type { ApiApp, ApiSecret, PlatformKey } from "../../../server/src/contracts/api-app";
+import { apiSettingsCalls } from "./api-settings-calls";
+
+const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;
+
+/**
+ * Generates the merchant secret; replacing an existing one asks first, since the old secret stops working at once.
+ * Failures are already reported by the http client.
+ */
+export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (secret: ApiSecret) => void }) {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useCustomMutation<ApiSecret>();
+  const generate = () =>
+    mutate(
+      { url: apiSettingsCalls.secret, method: "post", values: {} },
+      { onSuccess: ({ data }) => onGenerated(data) },
+    );
+
+  if (!app.secretMasked)
+    return (
+      <Button type="primary" icon={<KeyOutlined />} loading={mutation.isPending} onClick={generate}>
+        {t("apiSettings.secret.generate")}
+      </Button>
+    );
+  return (
+    <Popconfirm
+      title={t("apiSettings.secret.rotateTitle")}
+      description={confirmText(t("apiSettings.secret.rotateText"))}
+      okText={t("apiSettings.secret.rotate")}
+      okButtonProps={{ danger: true }}
+      cancelText={t("common.cancel")}
+      onConfirm={generate}
+    >
+      <Button danger icon={<KeyOutlined />} loading={mutation.isPending}>
+        {t("apiSettings.secret.rotate")}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** A new platform key pair: callbacks and answers are signed with it from now on, under the next serial. */
+export function PlatformKeyRotation({ app, onRotated }: { app: ApiApp; onRotated: () => void }) {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useCustomMutation<PlatformKey>();
+  const rotate = () =>
+    mutate(
+      { url: apiSettingsCalls.keys, method: "post", values: {} },
+      {
+        onSuccess: ({ data }) => {
+          void message.success(t("apiSettings.keys.rotated", { serial: data.platformKeySerial }));
+          onRotated();
+        },
+      },
+    );
+  return (
+    <Popconfirm
+      title={t("apiSettings.keys.rotateTitle")}
+      description={confirmText(t("apiSettings.keys.rotateText", { serial: app.platformKeySerial + 1 }))}
+      okText={t("apiSettings.keys.rotate")}
+      okButtonProps={{ danger: true }}
+      cancelText={t("common.cancel")}
+      onConfirm={rotate}
+    >
+      <Button icon={<SyncOutlined />} loading={mutation.isPending}>
+        {t("apiSettings.keys.rotate")}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
+import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { TEST_PASSWORD } from "../support/test-app";
+
+const PAGE = "/merchant-setting/merchant-development";
+
+describe("API settings from the admin's side", () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e.close());
+
+  async function signedInAdmin() {
+    const m = await e2e.t.merchant();
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    await submitLogin(page, m.users.admin.username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    const [merchant] = await e2e.t.deps.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.merchantNo, m.merchantNo));
+    return { m, page, merchantId: merchant!.id };
+  }
+
+  it("generates the secret once, saves URLs and whitelist, and after a reload shows only the mask", async () => {
+    const { m, page, merchantId } = await signedInAdmin();
+    await page.goto(PAGE);
+
+    // The first visit created the application.
+    await page.getByText(m.merchantNo, { exact: true }).waitFor();
+    const [app] = await e2e.t.deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+    await page.getByText(app!.appId, { exact: true }).waitFor();
+    await page.getByText("No secret has been generated yet.").waitFor();
+
+    await page.getByRole("button", { name: "Generate secret" }).click();
+    const dialog = page.getByRole("dialog", { name: "Your new merchant secret" });
+    await dialog.getByText("It will not be shown again", { exact: false }).waitFor();
+    const secret = (await dialog.getByTestId("api-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole("button", { name: "I have saved it" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const masked = `********${secret.slice(-4)}`;
+    await page.getByText(masked, { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Callback URL").fill("not a url");
+    await page.getByLabel("Notification URL").fill("https://shop.example/notify");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Please enter a valid URL").waitFor();
+
+    // Only the server can tell this one: the page shows its reason on the field.
+    await page.getByLabel("Callback URL").fill("http://127.0.0.1:9000/callback");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByText("This address points to a private or local network, which the server may not call")
+      .first()
+      .waitFor();
+
+    await page.getByLabel("Callback URL").fill("https://shop.example/callback");
+    await page.getByLabel("IP whitelist").fill("203.0.113.7, 10.0.0.0/8, 2001:db8::/32");
+    await page.getByLabel("Low-balance threshold").fill("150");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Save successful!").first().waitFor();
+
+    await page.reload();
+    await page.getByText(masked, { exact: true }).waitFor();
+    await page.getByText("https://shop.example/callback", { exact: true }).waitFor();
+    await page.getByText("https://shop.example/notify", { exact: true }).waitFor();
+    await page.getByText("203.0.113.7, 10.0.0.0/8, 2001:db8::/32", { exact: true }).waitFor();
+    await page.getByText("150 USD", { exact: true }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("lists deliveries with their outcome, filters them, and resends one after confirmation", async () => {
+    const { page, merchantId } = await signedInAdmin();
+    const at = e2e.t.clock.now();
+    await e2e.t.deps.db.insert(merchantEvents).values([
+      {
+        eventId: "evt_e2e_failed",
+        merchantId,
+        channel: "callback",
+        type: "order.success",
+        payload: {},
+        status: "failed",
+        attempts: 10,
+        lastStatus: 500,
+        lastUrl: "https://shop.example/callback",
+        lastAttemptAt: at,
+        createdAt: at,
+      },
+      {
+        eventId: "evt_e2e_delivered",
+        merchantId,
+        channel: "notification",
+        type: "balance.low",
+        payload: {},
+        status: "delivered",
+        attempts: 1,
+        lastStatus: 200,
+        lastUrl: "https://shop.example/notify",
+        deliveredAt: at,
+        createdAt: at,
+      },
+    ]);
+    await page.goto(PAGE);
+
+    const failed = page.getByRole("row", { name: /evt_e2e_failed/ });
+    await failed.waitFor();
+    const cells = await failed.getByRole("cell").allTextContents();
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        "Callback",
+        "order.success",
+        "https://shop.example/callback",
+        "10 / 10",
+        "500",
+        "Failed",
+      ]),
+    );
+    await page
+      .getByRole("row", { name: /evt_e2e_delivered/ })
+      .getByText("Delivered", { exact: true })
+      .waitFor();
+
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await page.getByTitle("Failed", { exact: true }).click();
+    await page.getByRole("row", { name: /evt_e2e_delivered/ }).waitFor({ state: "detached" });
+    await failed.waitFor();
+
+    await failed.getByRole("button", { name: "Resend" }).click();
+    await page.getByRole("tooltip").getByRole("button", { name: "Resend" }).click();
+    await page.getByText("The event was queued for delivery again").waitFor();
+    // Pending again, so the "Failed" filter no longer shows it once the list is refreshed.
+    await failed.waitFor({ state: "detached" });
+    const [row] = await e2e.t.deps.db
+      .select({ status: merchantEvents.status })
+      .from(merchantEvents)
+      .where(eq(merchantEvents.eventId, "evt_e2e_failed"));
+    expect(row!.status).toBe("pending");
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
