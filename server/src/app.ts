@@ -12,12 +12,16 @@ import type { Config } from "./config";
 import { PRODUCT_NAME } from "./contracts";
 import type { Database } from "./db/connection";
 import type { Clock } from "./lib/clock";
+import { apiAppRoutes } from "./modules/api-app/api-app.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { deliveryRoutes } from "./modules/deliveries/delivery.routes";
 import { exportTaskRoutes } from "./modules/export-tasks/export-task.routes";
 import { fundsRoutes } from "./modules/funds/funds.routes";
 import { memberRoutes } from "./modules/members/member.routes";
 import { merchantRoutes } from "./modules/merchants/merchant.routes";
+import { openApiRoutes } from "./modules/openapi/openapi.routes";
+import { registerOpenApi } from "./modules/openapi/openapi-plugin";
 import { orderRoutes } from "./modules/orders/order.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { uploadRoutes } from "./modules/uploads/upload.routes";
@@ -61,7 +65,13 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
         version: "1",
         description: "The browser's API. Every answer is `{code, message, data}`.",
       },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          // The Open API's four headers (docs/open-api.md); X-App-Id stands for all of them here.
+          openApiSignature: { type: "apiKey", in: "header", name: "X-App-Id" },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -83,11 +93,22 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
         orderRoutes,
         fundsRoutes,
         uploadRoutes,
+        apiAppRoutes,
+        deliveryRoutes,
       ]) {
         await portal.register(async (scope) => routes(scope, deps));
       }
     },
     { prefix: "/portal" },
+  );
+
+  // Server-to-server: signed requests, signed answers (modules/openapi).
+  await app.register(
+    async (openApi) => {
+      await registerOpenApi(openApi, deps);
+      await openApiRoutes(openApi, deps);
+    },
+    { prefix: "/openapi/v1" },
   );
 
   await serveBrowserApp(app, webRoot);

@@ -1,9 +1,13 @@
 import { lt, or } from "drizzle-orm";
 import type { AppDeps } from "../app-deps";
-import { loginAttempts, sessions } from "../db/schema";
+import { TIMESTAMP_WINDOW_MS } from "../contracts";
+import { apiNonces, loginAttempts, sessions } from "../db/schema";
 import { THROTTLE } from "../modules/auth/login-throttle";
 
-/** Drops what no rule reads any more: sign-in attempts past the known-address window, and ended sessions. */
+/**
+ * Drops what no rule reads any more: sign-in attempts past the known-address window, ended sessions, and Open API
+ * nonces older than the timestamp window (a request that old is refused by its timestamp anyway).
+ */
 export async function housekeeping(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().getTime();
   await deps.db
@@ -19,4 +23,5 @@ export async function housekeeping(deps: AppDeps): Promise<void> {
         lt(sessions.revokedAt, new Date(now - 86_400_000)),
       ),
     );
+  await deps.db.delete(apiNonces).where(lt(apiNonces.createdAt, new Date(now - 2 * TIMESTAMP_WINDOW_MS)));
 }

@@ -18,7 +18,7 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
 }
 
 /** The `{ code, message, data }` body of a failure; the HTTP status equals `code`. */
-function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {
+export function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {
   return reply.code(status).type("application/json; charset=utf-8").send({ code: status, message, data });
 }
 
@@ -72,43 +72,64 @@ function summary(fields: FieldErrors): string {
   return [...new Set(Object.values(fields))].slice(0, 3).join("; ");
 }
 
+/** Every call's language and translator, from `Accept-Language`. */
+export function registerLanguage(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    request.language = pickLanguage(request.headers["accept-language"]);
+    request.t = translator(request.language);
+  });
+}
+
 /**
  * One place decides how every failure of the `/portal` API looks: translated envelope, HTTP status = code,
  * field errors under `data.errors`, and no internals except in the log (with the request id).
  */
 export function registerEnvelope(app: FastifyInstance) {
-  app.addHook("onRequest", async (request) => {
-    request.language = pickLanguage(request.headers["accept-language"]);
-    request.t = translator(request.language);
-  });
+  registerLanguage(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
-
-    if (error instanceof AppError) {
-      reply.headers(error.headers);
-      const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
-      const message = fields ? summary(fields) : t(error.key, error.params);
-      return failure(reply, error.status, message, fields ? { errors: fields } : null);
-    }
-
-    if (Array.isArray(error.validation) && error.validation.length > 0) {
-      const fields: FieldErrors = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
-        fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params));
-      }
-      return failure(reply, 400, summary(fields), { errors: fields });
-    }
-
-    // Fastify's own 4xx (body parsing, content type, size); a response that fails its schema is a 500.
-    if (typeof error.statusCode === "number" && error.statusCode < 500) {
-      return failure(reply, error.statusCode, t(clientErrorKey(error)));
-    }
-
-    request.log.error({ err: error, reqId: request.id }, "unexpected error");
-    return failure(reply, 500, t("errors.internal", { requestId: request.id }));
+    const described = describeFailure(error, request);
+    reply.headers(described.headers);
+    return failure(reply, described.status, described.message, described.data);
   });
+}
+
+export interface DescribedFailure {
+  status: number;
+  message: string;
+  data: { errors: FieldErrors } | null;
+  headers: Record<string, string>;
+}
+
+/**
+ * What a failure looks like to the caller: status, translated sentence, field errors. Anything that is not an
+ * expected failure is a 500 whose details go only to the log (with the request id).
+ */
+export function describeFailure(error: FastifyError | AppError, request: FastifyRequest): DescribedFailure {
+  const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
+
+  if (error instanceof AppError) {
+    const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
+    const message = fields ? summary(fields) : t(error.key, error.params);
+    return { status: error.status, message, data: fields ? { errors: fields } : null, headers: error.headers };
+  }
+
+  if (Array.isArray(error.validation) && error.validation.length > 0) {
+    const fields: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
+      fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params));
+    }
+    return { status: 400, message: summary(fields), data: { errors: fields }, headers: {} };
+  }
+
+  // Fastify's own 4xx (body parsing, content type, size); a response that fails its schema is a 500.
+  if (typeof error.statusCode === "number" && error.statusCode < 500) {
+    return { status: error.statusCode, message: t(clientErrorKey(error)), data: null, headers: {} };
+  }
+
+  request.log.error({ err: error, reqId: request.id }, "unexpected error");
+  return { status: 500, message: t("errors.internal", { requestId: request.id }), data: null, headers: {} };
 }
 
 /** Fastify's own 4xx errors in our words: by status, plus the two ways a JSON body can be unreadable. */

@@ -28,7 +28,7 @@ function listFilter(query: ProductListQuery): SQL | undefined {
  */
 export async function listProducts(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: Pick<AuthContext, "merchantId">,
   query: PageQuery & ProductListQuery,
   language: Language,
 ): Promise<Page<Product>> {

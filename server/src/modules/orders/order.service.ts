@@ -145,7 +145,7 @@ export async function getOrder(
   return { ...toOrder(order, batchNo, language), inputs, timeline: await timeline(deps, order), cards };
 }
 
-function readCards(deps: AppDeps, sealed: string): GiftCard[] {
+export function readCards(deps: AppDeps, sealed: string): GiftCard[] {
   const result = JSON.parse(deps.cipher.decrypt(sealed)) as { cards?: GiftCard[] };
   return result.cards ?? [];
 }

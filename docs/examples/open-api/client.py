@@ -1,0 +1,119 @@
+"""Merchant Portal Open API: a complete client in Python 3.8+ (standard library + `cryptography` for RSA2).
+
+    OPENAPI_BASE_URL=http://127.0.0.1:3000 OPENAPI_APP_ID=app_... OPENAPI_SECRET=... \
+    OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem python3 client.py [product_id sku_id account]
+
+For RSA2 give OPENAPI_PRIVATE_KEY_FILE (your PEM private key) instead of OPENAPI_SECRET.
+"""
+import base64
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding
+
+
+def signing_string(method, path_with_query, timestamp, nonce, body):
+    """METHOD, path with query, timestamp, nonce and raw body, each followed by a newline."""
+    return f"{method.upper()}\n{path_with_query}\n{timestamp}\n{nonce}\n{body}\n".encode("utf-8")
+
+
+def sign_request(key, message):
+    if "secret" in key:
+        return base64.b64encode(hmac.new(key["secret"].encode(), message, hashlib.sha256).digest()).decode()
+    signature = key["private_key"].sign(message, padding.PKCS1v15(), hashes.SHA256())
+    return base64.b64encode(signature).decode()
+
+
+def answer_is_authentic(platform_public_key, method, path_with_query, headers, body):
+    message = signing_string(method, path_with_query, headers["x-timestamp"], headers["x-nonce"], body)
+    try:
+        platform_public_key.verify(base64.b64decode(headers["x-signature"]), message, padding.PKCS1v15(), hashes.SHA256())
+        return True
+    except (InvalidSignature, KeyError, ValueError):
+        return False
+
+
+class Client:
+    def __init__(self, base_url, app_id, key, platform_public_key, language="en-US"):
+        self.base_url, self.app_id, self.key = base_url.rstrip("/"), app_id, key
+        self.platform_public_key, self.language = platform_public_key, language
+
+    def call(self, method, path_with_query, payload=None):
+        body = "" if payload is None else json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        timestamp, nonce = str(int(time.time() * 1000)), secrets.token_hex(16)
+        headers = {
+            "X-App-Id": self.app_id,
+            "X-Timestamp": timestamp,
+            "X-Nonce": nonce,
+            "X-Signature": sign_request(self.key, signing_string(method, path_with_query, timestamp, nonce, body)),
+            "Accept-Language": self.language,
+        }
+        if body:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(
+            self.base_url + path_with_query, data=body.encode() if body else None, headers=headers, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as res:
+                text, answer_headers = res.read().decode(), {k.lower(): v for k, v in res.headers.items()}
+        except urllib.error.HTTPError as error:
+            text, answer_headers = error.read().decode(), {k.lower(): v for k, v in error.headers.items()}
+        if "x-signature" in answer_headers and not answer_is_authentic(
+            self.platform_public_key, method, path_with_query, answer_headers, text
+        ):
+            raise RuntimeError("the answer's signature does not verify: do not trust it")
+        envelope = json.loads(text)
+        if envelope["code"] != 200:
+            code = (envelope.get("data") or {}).get("errorCode", envelope["code"])
+            raise RuntimeError(f"{code}: {envelope['message']}")
+        return envelope["data"]
+
+
+def main():
+    env = os.environ
+    if env.get("OPENAPI_SECRET"):
+        key = {"secret": env["OPENAPI_SECRET"]}
+    else:
+        with open(env["OPENAPI_PRIVATE_KEY_FILE"], "rb") as f:
+            key = {"private_key": serialization.load_pem_private_key(f.read(), password=None)}
+    with open(env["OPENAPI_PLATFORM_PUBLIC_KEY_FILE"], "rb") as f:
+        platform_public_key = serialization.load_pem_public_key(f.read())
+    client = Client(env.get("OPENAPI_BASE_URL", "http://127.0.0.1:3000"), env["OPENAPI_APP_ID"], key, platform_public_key)
+
+    balance = client.call("GET", "/openapi/v1/balance")
+    print(f"balance {balance['balance']} {balance['currency']}")
+    for product in client.call("GET", "/openapi/v1/products?pageNum=1&pageSize=100")["list"]:
+        for sku in product["skus"]:
+            if sku["orderable"]:
+                print(f"product {product['id']} sku {sku['id']} {product['name']} {sku['spec']} {sku['price']}")
+
+    if len(sys.argv) < 4:
+        return
+    merchant_order_no = f"PY{int(time.time() * 1000)}"
+    order = {
+        "productId": int(sys.argv[1]),
+        "skuId": int(sys.argv[2]),
+        "merchantOrderNo": merchant_order_no,
+        "inputs": {"account": sys.argv[3]},
+    }
+    placed = client.call("POST", "/openapi/v1/orders", order)
+    print(f"placed {placed['orderNo']} {placed['status']}")
+    read = client.call("GET", f"/openapi/v1/orders/{merchant_order_no}")
+    print(f"read {read['orderNo']} {read['status']} version {read['version']}")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except RuntimeError as error:
+        print(error, file=sys.stderr)
+        sys.exit(1)

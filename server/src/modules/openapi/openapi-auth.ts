@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { AppDeps } from "../../app-deps";
+import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "../../contracts";
+import { queryRows } from "../../db/raw";
+import { whitelistMatcher } from "../../lib/net-guard";
+import { cachedPublicKey, hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";
+import { type PlatformSigner, platformSigner } from "../api-app/api-app.repository";
+import { OpenApiError } from "./openapi-errors";
+
+/** Who is calling the Open API, once the request is proven to come from them. */
+export interface OpenApiCaller {
+  merchantId: number;
+  merchantNo: string;
+  appId: string;
+}
+
+interface AppLookup {
+  merchant_id: string | number;
+  merchant_no: string;
+  merchant_status: string;
+  key_type: KeyType;
+  merchant_public_key: string;
+  secret_sealed: string | null;
+  ip_whitelist: string[];
+  platform_key_serial: number;
+  platform_private_key_sealed: string;
+  nonce_fresh: boolean;
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === "string" ? value.trim() : "";
+};
+
+/**
+ * Checks a request's signature headers, in an order that tells an honest client exactly what to fix and tells
+ * a stranger nothing about a merchant: headers, AppID, client address, timestamp, key, signature, nonce,
+ * merchant status. `onApp` receives the platform signer as soon as the AppID is known, so even refusals to a
+ * known AppID are signed.
+ */
+export async function authenticateOpenApi(
+  deps: AppDeps,
+  request: FastifyRequest,
+  rawBody: Buffer,
+  onApp: (signer: PlatformSigner) => void,
+): Promise<OpenApiCaller> {
+  const appId = header(request, OPENAPI_HEADERS.appId);
+  const timestamp = header(request, OPENAPI_HEADERS.timestamp);
+  const nonce = header(request, OPENAPI_HEADERS.nonce);
+  const signature = header(request, OPENAPI_HEADERS.signature);
+  if (!appId || appId.length > 64 || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signature)
+    throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
+
+  const now = deps.clock.now();
+  // One round trip: the application, its merchant, and the nonce claimed (an unlogged insert, see schema.ts).
+  // A nonce is claimed before the signature is checked; nonces are random, so a forger gains nothing by it.
+  const [app] = await queryRows<AppLookup>(
+    deps.db,
+    sql`
+      with app as (
+        select a.merchant_id, m.merchant_no, m.status as merchant_status, a.key_type, a.merchant_public_key,
+          a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed
+        from merchant_apps a join merchants m on m.id = a.merchant_id
+        where a.app_id = ${appId}
+      ), claimed as (
+        insert into api_nonces (merchant_id, nonce, created_at)
+        select merchant_id, ${nonce}, ${now.toISOString()} from app
+        on conflict do nothing
+        returning 1
+      )
+      select app.*, exists (select 1 from claimed) as nonce_fresh from app`,
+  );
+  if (!app) throw new OpenApiError(401, "UNKNOWN_APP_ID", "openapi.unknownAppId");
+  onApp(
+    platformSigner(deps.cipher, {
+      platformKeySerial: app.platform_key_serial,
+      platformPrivateKeySealed: app.platform_private_key_sealed,
+    }),
+  );
+
+  if (!whitelistMatcher(app.ip_whitelist)(request.ip))
+    throw new OpenApiError(403, "IP_NOT_ALLOWED", "openapi.ipNotAllowed", { ip: request.ip });
+  if (Math.abs(now.getTime() - Number(timestamp)) > TIMESTAMP_WINDOW_MS)
+    throw new OpenApiError(401, "TIMESTAMP_EXPIRED", "openapi.timestampExpired", { serverTime: now.getTime() });
+
+  const signed = signingBytes({ method: request.method, pathWithQuery: request.url, timestamp, nonce }, rawBody);
+  if (!verifies(deps, app, signed, signature))
+    throw new OpenApiError(401, "INVALID_SIGNATURE", "openapi.invalidSignature");
+  if (!app.nonce_fresh) throw new OpenApiError(401, "NONCE_REUSED", "openapi.nonceReused");
+  if (app.merchant_status !== "enabled") throw new OpenApiError(403, "MERCHANT_DISABLED", "errors.merchantDisabled");
+  return { merchantId: Number(app.merchant_id), merchantNo: app.merchant_no, appId };
+}
+
+function verifies(deps: AppDeps, app: AppLookup, signed: Buffer, signature: string): boolean {
+  if (app.key_type === "HMAC") {
+    if (!app.secret_sealed) throw new OpenApiError(401, "KEY_NOT_CONFIGURED", "openapi.secretMissing");
+    return hmacVerify(deps.cipher.decrypt(app.secret_sealed), signed, signature);
+  }
+  const publicKey = app.merchant_public_key ? cachedPublicKey(app.merchant_public_key) : null;
+  if (!publicKey) throw new OpenApiError(401, "KEY_NOT_CONFIGURED", "openapi.publicKeyMissing");
+  return rsaVerify(publicKey, signed, signature);
+}

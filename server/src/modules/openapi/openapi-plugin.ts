@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps";
+import { OPENAPI_HEADERS } from "../../contracts";
+import { signingBytes } from "../../lib/signing";
+import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
+import type { PlatformSigner } from "../api-app/api-app.repository";
+import { authenticateOpenApi, type OpenApiCaller } from "./openapi-auth";
+import { OpenApiError, openApiErrorCode } from "./openapi-errors";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set on every Open API call that reaches its handler. */
+    openApi: OpenApiCaller | null;
+    /** The platform key of the calling AppID, once known: it signs the answer. */
+    openApiSigner: PlatformSigner | null;
+    /** The body's bytes exactly as received: the signature covers them, not a re-serialisation. */
+    rawBody: Buffer | null;
+  }
+}
+
+/** The Open API caller; only reachable after the signature hook ran. */
+export function openApiCaller(request: { openApi: OpenApiCaller | null }): OpenApiCaller {
+  if (!request.openApi) throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
+  return request.openApi;
+}
+
+/**
+ * The `/openapi/v1` scope: JSON bodies kept raw for the signature, every request authenticated by its signature
+ * (before validation, so strangers learn nothing about the schema), a rate limit per AppID, failures in the
+ * portal's envelope plus `data.errorCode`, and every answer to a known AppID signed with its platform key.
+ */
+export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
+  scope.decorateRequest("openApi", null);
+  scope.decorateRequest("openApiSigner", null);
+  scope.decorateRequest("rawBody", null);
+  registerLanguage(scope);
+
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body: Buffer, done) => {
+    request.rawBody = body;
+    if (body.length === 0) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body.toString("utf8")));
+    } catch {
+      done(new OpenApiError(400, "INVALID_REQUEST", "errors.badJson"), undefined);
+    }
+  });
+
+  scope.addHook("preValidation", async (request) => {
+    request.openApi = await authenticateOpenApi(deps, request, request.rawBody ?? Buffer.alloc(0), (signer) => {
+      request.openApiSigner = signer;
+    });
+  });
+
+  await scope.register(fastifyRateLimit, {
+    // After the signature check: only proven requests count, so nobody can spend a merchant's allowance.
+    hook: "preHandler",
+    max: deps.config.OPENAPI_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.openApi?.appId ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new OpenApiError(429, "RATE_LIMITED", "openapi.rateLimited", { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+
+  scope.addHook("onSend", async (request, reply, payload) => {
+    const signer = request.openApiSigner;
+    if (!signer || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
+    const timestamp = String(deps.clock.now().getTime());
+    const nonce = randomBytes(16).toString("hex");
+    const signed = signingBytes({ method: request.method, pathWithQuery: request.url, timestamp, nonce }, payload);
+    reply.header(OPENAPI_HEADERS.timestamp, timestamp);
+    reply.header(OPENAPI_HEADERS.nonce, nonce);
+    reply.header(OPENAPI_HEADERS.keySerial, String(signer.serial));
+    reply.header(OPENAPI_HEADERS.signature, signer.sign(signed));
+    return payload;
+  });
+
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    const described = describeFailure(error, request);
+    reply.headers(described.headers);
+    const errorCode = openApiErrorCode(error, described.status);
+    return failure(reply, described.status, described.message, { ...described.data, errorCode });
+  });
+
+  scope.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    return failure(reply, 404, request.t("errors.routeNotFound", { method: request.method, path }), {
+      errorCode: "NOT_FOUND",
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import type { OpenApiOrder } from "../../contracts";
+import { merchants, orderEvents, orders } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import type { Language } from "../../lib/i18n";
+import { readCards, toOrder } from "../orders/order.service";
+import type { OrderRow } from "../orders/place-order";
+import type { OpenApiCaller } from "./openapi-auth";
+
+export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {
+  const [row] = await deps.db
+    .select({ balance: merchants.balance, currency: merchants.currency })
+    .from(merchants)
+    .where(eq(merchants.id, caller.merchantId));
+  if (!row) throw notFound();
+  return { merchantNo: caller.merchantNo, balance: row.balance, currency: row.currency };
+}
+
+/** Without gift-card codes: what placing an order answers (it is Processing, there are none yet). */
+export function toOpenApiOrder(row: OrderRow, language: Language): OpenApiOrder {
+  return { ...toOrder(row, null, language), version: row.version, cards: null };
+}
+
+/**
+ * An order of the caller by the merchant's number or ours. A successful gift-card order answers its codes in
+ * full: this signed query is the only way they leave the platform (never in callbacks), and each time it is
+ * recorded on the order's timeline.
+ */
+export async function findOpenApiOrder(
+  deps: AppDeps,
+  caller: OpenApiCaller,
+  by: { merchantOrderNo: string } | { orderNo: string },
+  language: Language,
+): Promise<OpenApiOrder> {
+  const key = "orderNo" in by ? eq(orders.orderNo, by.orderNo) : eq(orders.merchantOrderNo, by.merchantOrderNo);
+  const [row] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, caller.merchantId), key));
+  if (!row) throw notFound("errors.orderNotFound");
+  const answer = toOpenApiOrder(row, language);
+  if (row.status !== "success" || !row.resultSealed) return answer;
+  const cards = readCards(deps, row.resultSealed);
+  if (cards.length === 0) return answer;
+  await deps.db.insert(orderEvents).values({
+    orderId: row.id,
+    kind: "revealed",
+    detail: `Open API ${caller.appId}`,
+    createdAt: deps.clock.now(),
+  });
+  return { ...answer, cards };
+}
