@@ -142,7 +142,8 @@ describe.each(engines)("API settings on %s", (engine) => {
       .from(merchantApps)
       .where(eq(merchantApps.merchantId, await merchantId(t, m)));
     expect(row!.ipWhitelist).toEqual(["203.0.113.7", "10.0.0.0/8", "2001:db8::1", "2001:db8::/32"]);
-    expect(row!.lowBalanceThreshold).toBe("250.5000");
+    const [merchant] = await t.deps.db.select().from(merchants).where(eq(merchants.id, row!.merchantId));
+    expect(merchant!.lowBalanceThreshold).toBe("250.5000");
 
     const cleared = expectOk<ApiApp>(await put(good), EN);
     expect(cleared).toMatchObject({ ipWhitelist: "", lowBalanceThreshold: "" });

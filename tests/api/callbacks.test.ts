@@ -10,7 +10,7 @@ import {
   RETRY_SCHEDULE_SECONDS,
   signingString,
 } from "../../server/src/contracts";
-import { ledgerEntries, merchantApps, merchantEvents, orders } from "../../server/src/db/schema";
+import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
 import {
   claimDueDeliveries,
   DELIVERIES,
@@ -424,10 +424,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     const finance = await t.login(shop.merchant.users.finance.username);
     const deposit = await submitDeposit(t, finance, shop.merchantId, { amount: "100.00", currency: "USD" });
     await approveDeposit(t.deps, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
-    await t.deps.db
-      .update(merchantApps)
-      .set({ lowBalanceThreshold: "95" })
-      .where(eq(merchantApps.merchantId, shop.merchantId));
+    await t.deps.db.update(merchants).set({ lowBalanceThreshold: "95" }).where(eq(merchants.id, shop.merchantId));
     await order(shop);
     await order(shop, "13800138001", "manual");
     await finish();

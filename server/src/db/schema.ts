@@ -44,6 +44,11 @@ export const merchants = pgTable(
     /** Changed only together with a ledger entry, in the same transaction (orders and funds issues). */
     balance: numeric("balance", { precision: 20, scale: 4 }).notNull().default("0"),
     currency: char("currency", { length: 3 }).notNull().default("USD"),
+    /**
+     * A `balance.low` notification is written when the balance falls below this (null = never), by a trigger
+     * whose WHEN clause reads only this row, so debits that cross nothing pay nothing (migration 0005).
+     */
+    lowBalanceThreshold: numeric("low_balance_threshold", { precision: 20, scale: 4 }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -447,8 +452,6 @@ export const merchantApps = pgTable("merchant_apps", {
   notifyUrl: text("notify_url").notNull().default(""),
   /** Addresses and CIDR ranges allowed to call; empty = any. */
   ipWhitelist: jsonb("ip_whitelist").$type<string[]>().notNull().default([]),
-  /** A `balance.low` notification is sent when the balance falls below this; null = never. */
-  lowBalanceThreshold: money("low_balance_threshold"),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,7 +19,6 @@ CREATE TABLE "merchant_apps" (
 	"callback_url" text DEFAULT '' NOT NULL,
 	"notify_url" text DEFAULT '' NOT NULL,
 	"ip_whitelist" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"low_balance_threshold" numeric(20, 4),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "merchant_apps_app_id_unique" UNIQUE("app_id")
@@ -34,6 +33,7 @@ ALTER TABLE "merchant_events" ADD COLUMN "last_attempt_at" timestamp with time z
 ALTER TABLE "merchant_events" ADD COLUMN "last_status" integer;--> statement-breakpoint
 ALTER TABLE "merchant_events" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "merchant_events" ADD COLUMN "last_url" text;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "low_balance_threshold" numeric(20, 4);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "merchant_apps" ADD CONSTRAINT "merchant_apps_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_nonces_created_idx" ON "api_nonces" USING btree ("created_at");--> statement-breakpoint

@@ -23,14 +23,20 @@ function plainDecimal(value: string | null): string {
 
 async function merchantOf(deps: AppDeps, merchantId: number) {
   const [row] = await deps.db
-    .select({ merchantNo: merchants.merchantNo, currency: merchants.currency })
+    .select({
+      merchantNo: merchants.merchantNo,
+      currency: merchants.currency,
+      lowBalanceThreshold: merchants.lowBalanceThreshold,
+    })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   if (!row) throw notFound();
   return row;
 }
 
-function toApiApp(app: AppRow, merchant: { merchantNo: string; currency: string }): ApiApp {
+type MerchantPart = Awaited<ReturnType<typeof merchantOf>>;
+
+function toApiApp(app: AppRow, merchant: MerchantPart): ApiApp {
   return {
     merchantNo: merchant.merchantNo,
     appId: app.appId,
@@ -43,7 +49,7 @@ function toApiApp(app: AppRow, merchant: { merchantNo: string; currency: string 
     callbackUrl: app.callbackUrl,
     notifyUrl: app.notifyUrl,
     ipWhitelist: app.ipWhitelist.join(", "),
-    lowBalanceThreshold: plainDecimal(app.lowBalanceThreshold),
+    lowBalanceThreshold: plainDecimal(merchant.lowBalanceThreshold),
     currency: merchant.currency,
     updateTime: app.updatedAt.toISOString(),
   };
@@ -76,21 +82,29 @@ function serverChecks(deps: AppDeps, changes: ApiAppChanges) {
  */
 export async function updateApiApp(deps: AppDeps, merchantId: number, changes: ApiAppChanges): Promise<ApiApp> {
   serverChecks(deps, changes);
-  const merchant = await merchantOf(deps, merchantId);
   await ensureApp(deps, merchantId);
-  const [row] = await deps.db
-    .update(merchantApps)
-    .set({
-      keyType: changes.keyType,
-      merchantPublicKey: changes.merchantPublicKey,
-      callbackUrl: changes.callbackUrl,
-      notifyUrl: changes.notifyUrl,
-      ipWhitelist: [...new Set(splitWhitelist(changes.ipWhitelist))],
-      lowBalanceThreshold: changes.lowBalanceThreshold === "" ? null : changes.lowBalanceThreshold,
-      updatedAt: deps.clock.now(),
-    })
-    .where(eq(merchantApps.merchantId, merchantId))
-    .returning();
+  const now = deps.clock.now();
+  // The threshold belongs to the balance it watches (merchants), read there by the low-balance trigger.
+  const row = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(merchants)
+      .set({ lowBalanceThreshold: changes.lowBalanceThreshold === "" ? null : changes.lowBalanceThreshold })
+      .where(eq(merchants.id, merchantId));
+    const [updated] = await tx
+      .update(merchantApps)
+      .set({
+        keyType: changes.keyType,
+        merchantPublicKey: changes.merchantPublicKey,
+        callbackUrl: changes.callbackUrl,
+        notifyUrl: changes.notifyUrl,
+        ipWhitelist: [...new Set(splitWhitelist(changes.ipWhitelist))],
+        updatedAt: now,
+      })
+      .where(eq(merchantApps.merchantId, merchantId))
+      .returning();
+    return updated;
+  });
+  const merchant = await merchantOf(deps, merchantId);
   if (!row) throw notFound();
   return toApiApp(row, merchant);
 }
