@@ -28,7 +28,10 @@ async function main() {
   const deliveryWorker = startDeliveryWorker(deps, {
     log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
   });
-  log("info", `fulfilment and delivery workers started (poll every ${config.FULFILMENT_POLL_MS} and ${config.DELIVERY_POLL_MS} ms)`);
+  log(
+    "info",
+    `fulfilment and delivery workers started (poll every ${config.FULFILMENT_POLL_MS} and ${config.DELIVERY_POLL_MS} ms)`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
