@@ -1,0 +1,127 @@
+// @vitest-environment node
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Cell, openXlsxWriter } from "../../server/src/modules/export-tasks/xlsx-stream";
+
+describe("openXlsxWriter", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "mp-xlsx-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Rows as arrays of `width` cells (exceljs drops trailing empty cells). */
+  const readBack = async (file: string, width: number) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    const rows: Cell[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      const values = row.values as ExcelJS.CellValue[];
+      rows.push(Array.from({ length: width }, (_, i) => (values[i + 1] ?? null) as Cell));
+    });
+    return { sheet, rows };
+  };
+
+  it("writes the header, Chinese text, numbers and empty cells that read back as written", async () => {
+    const file = path.join(dir, "orders.xlsx");
+    const writer = openXlsxWriter(createWriteStream(file), {
+      sheetName: "订单",
+      header: ["订单号", "商品", "金额", "备注"],
+      columnWidths: [24, 30, 12, 40],
+    });
+    await writer.addRow(["PO202611210001", "中文商品名称 ✓", 1234.56, null]);
+    await writer.addRow(["PO202611210002", "<&\"'> 特殊字符", -0.01, "2026-11-21T08:30:00.000Z"]);
+    await writer.addRow([null, null, 0, ""]);
+    await writer.finish();
+
+    const { sheet, rows } = await readBack(file, 4);
+    expect(sheet.name).toBe("订单");
+    expect(sheet.getColumn(1).width).toBe(24);
+    expect(sheet.getColumn(4).width).toBe(40);
+    expect(rows[0]).toEqual(["订单号", "商品", "金额", "备注"]);
+    expect(rows[1]).toEqual(["PO202611210001", "中文商品名称 ✓", 1234.56, null]);
+    expect(rows[2]).toEqual(["PO202611210002", "<&\"'> 特殊字符", -0.01, "2026-11-21T08:30:00.000Z"]);
+    expect(rows[3]?.slice(0, 3)).toEqual([null, null, 0]); // "" may read back as "" or nothing
+    expect(rows).toHaveLength(4);
+  });
+
+  it("writes many rows in order, through a slow output, and every one comes back", async () => {
+    const file = path.join(dir, "many.xlsx");
+    // A small high-water mark makes the file stream push back often.
+    const output = createWriteStream(file, { highWaterMark: 1024 });
+    const writer = openXlsxWriter(output, { sheetName: "rows", header: ["n", "name", "amount"] });
+    const count = 30_000;
+    for (let n = 1; n <= count; n++) await writer.addRow([n, `商户订单 ${n}`, n / 100]);
+    await writer.finish();
+    expect(output.writableFinished).toBe(true);
+
+    const { rows } = await readBack(file, 3);
+    expect(rows).toHaveLength(count + 1);
+    expect(rows[1]).toEqual([1, "商户订单 1", 0.01]);
+    expect(rows[count]).toEqual([count, `商户订单 ${count}`, count / 100]);
+    expect(rows.slice(1).every((row, i) => row[0] === i + 1 && row[1] === `商户订单 ${i + 1}`)).toBe(true);
+  });
+
+  it("stops accepting rows while the output accepts nothing, and carries on once it does", async () => {
+    let release = () => {};
+    const opened = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const file = path.join(dir, "stalled.xlsx");
+    const disk = createWriteStream(file);
+    // Holds every write until released, as a stuck disk or network would.
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        opened.then(() => disk.write(chunk, done));
+      },
+      final(done) {
+        disk.end(done);
+      },
+    });
+    const writer = openXlsxWriter(output, { sheetName: "rows", header: ["n", "noise"] });
+    const pending = (p: Promise<void>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const stillPending = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), 100);
+      });
+      return Promise.race([p.then(() => false), stillPending]).finally(() => clearTimeout(timer));
+    };
+    // Random text compresses little, so the zip's own buffers (a few MB) fill after tens of thousands of rows.
+    let rows = 0;
+    let last: Promise<void> = Promise.resolve();
+    while (rows < 200_000) {
+      rows++;
+      last = writer.addRow([rows, randomBytes(150).toString("base64")]);
+      if (await pending(last)) break;
+    }
+    expect(rows).toBeLessThan(200_000);
+    release();
+    await last;
+    for (let n = rows + 1; n <= rows + 1000; n++) await writer.addRow([n, "after"]);
+    await writer.finish();
+    const { rows: back } = await readBack(file, 2);
+    expect(back).toHaveLength(rows + 1000 + 1);
+    expect(back.at(-1)).toEqual([rows + 1000, "after"]);
+  });
+
+  it("abort destroys and closes the output, and refuses more rows", async () => {
+    const file = path.join(dir, "partial.xlsx");
+    const output = createWriteStream(file);
+    const writer = openXlsxWriter(output, { sheetName: "rows", header: ["n"] });
+    for (let n = 0; n < 100; n++) await writer.addRow([n]);
+    await writer.abort();
+    expect(output.destroyed).toBe(true);
+    expect(output.closed).toBe(true);
+    await expect(writer.addRow([1])).rejects.toThrow(/aborted/);
+    await expect(writer.finish()).rejects.toThrow(/aborted/);
+    rmSync(file, { force: true }); // what the caller does; nothing recreates the file afterwards
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(file)).toBe(false);
+  });
+});
