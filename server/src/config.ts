@@ -41,6 +41,10 @@ const envSchema = z.object({
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   /** How often an idle delivery worker looks for due callbacks and notifications. */
   DELIVERY_POLL_MS: positiveInt.default(1000),
+  /** How often an idle export worker looks for queued export tasks. */
+  EXPORT_POLL_MS: positiveInt.default(1000),
+  /** Export tasks and their files are deleted this many days after they were asked for. */
+  EXPORT_RETENTION_DAYS: positiveInt.default(7),
   /**
    * Let callbacks and notifications reach loopback and private networks (SSRF guard off). Only for a receiver
    * of your own on the same network, and for tests.

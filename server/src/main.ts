@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { startDeliveryWorker } from "./jobs/deliveries";
+import { startExportWorker } from "./jobs/exports";
 import { startFulfilmentWorker } from "./jobs/fulfilment";
 import { housekeeping } from "./jobs/housekeeping";
 import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
@@ -29,6 +30,8 @@ async function main() {
   const worker = config.RUN_WORKER ? startFulfilmentWorker(deps, { log: app.log }) : null;
   // Callbacks and notifications (the merchant_events outbox), under the same rule.
   const deliveryWorker = config.RUN_WORKER ? startDeliveryWorker(deps, { log: app.log }) : null;
+  // Export files (export_tasks), under the same rule.
+  const exportWorker = config.RUN_WORKER ? startExportWorker(deps, { log: app.log }) : null;
   if (!worker && database.engine === "pglite") {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
   }
@@ -42,6 +45,7 @@ async function main() {
     // Orders in hand reach their next state before the database goes away.
     await worker?.stop();
     await deliveryWorker?.stop();
+    await exportWorker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { startDeliveryWorker } from "./jobs/deliveries";
+import { startExportWorker } from "./jobs/exports";
 import { startFulfilmentWorker } from "./jobs/fulfilment";
 
 /**
@@ -28,9 +29,13 @@ async function main() {
   const deliveryWorker = startDeliveryWorker(deps, {
     log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
   });
+  // Export files too, shared through export_tasks.
+  const exportWorker = startExportWorker(deps, {
+    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
+  });
   log(
     "info",
-    `fulfilment and delivery workers started (poll every ${config.FULFILMENT_POLL_MS} and ${config.DELIVERY_POLL_MS} ms)`,
+    `fulfilment, delivery and export workers started (poll every ${config.FULFILMENT_POLL_MS}, ${config.DELIVERY_POLL_MS} and ${config.EXPORT_POLL_MS} ms)`,
   );
 
   let stopping = false;
@@ -40,6 +45,7 @@ async function main() {
     log("info", `${signal}: finishing the orders in hand`);
     await worker.stop();
     await deliveryWorker.stop();
+    await exportWorker.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportTasks } from "../../server/src/db/schema";
+import { claimExportTask, EXPORTS, runExportsOnce } from "../../server/src/jobs/exports";
+import { housekeeping } from "../../server/src/jobs/housekeeping";
 import {
   call,
   closeTestApp,
@@ -14,6 +18,8 @@ import {
   M,
   ZH,
 } from "../support/api-helpers";
+import { downloadForm, exportPath, readSheet } from "../support/export-fixtures";
+import { fund, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -190,5 +196,106 @@ describe.each(engines)("export tasks on %s", (engine) => {
     expectFailure(await call(t, "GET", EXPORT_LIST, { lang: EN }), 401, M.unauthenticated[EN]);
     expectFailure(await call(t, "PATCH", exportKill(1), { lang: ZH }), 401, M.unauthenticated[ZH]);
     expectFailure(await call(t, "DELETE", exportKill(1), { lang: EN }), 401, M.unauthenticated[EN]);
+  });
+});
+
+describe.each(engines)("the export worker on %s", (engine) => {
+  let t: TestApp;
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    shop = await openShop(t, { balance: "100" });
+    for (let i = 1; i <= 6; i++) await fund(t, shop.merchantId, `${i}.25`);
+  });
+  afterAll(() => closeTestApp(t));
+
+  const queue = async (token = shop.token) =>
+    expectOk<number>(await call(t, "GET", exportPath("transaction"), { token, lang: EN }), EN);
+  const fileOf = async (id: number) => {
+    const key = (await exportTaskRow(t, id))?.fileKey;
+    return key ? t.deps.storage.readStream(key) : null;
+  };
+
+  it("terminating a queued task means it never runs", async () => {
+    const id = await queue();
+    expectOk(await call(t, "PATCH", exportKill(id), { token: shop.token }));
+    expect(await runExportsOnce(t.deps)).toBe(0);
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 3, fileKey: null, processed: 0 });
+  });
+
+  it("terminating a running task stops it at the next batch and removes its partial file", async () => {
+    const id = await queue();
+    const seen: number[] = [];
+    let partial: string | null = null;
+    await runExportsOnce(t.deps, {
+      batchRows: 2,
+      afterBatch: async (taskId, processed) => {
+        seen.push(processed);
+        if (seen.length > 1) return;
+        const row = await exportTaskRow(t, taskId);
+        expect(row).toMatchObject({ status: 1, processed: 2, total: 7 });
+        partial = row!.fileKey;
+        expectOk(await call(t, "PATCH", exportKill(taskId), { token: shop.token }));
+      },
+    });
+    expect(seen).toEqual([2]);
+    expect(partial).toMatch(/^exports\//);
+    expect(await t.deps.storage.readStream(partial!)).toBeNull();
+    // The second batch was read, but its progress was never written: the run found the task terminated.
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 3, processed: 2 });
+  });
+
+  it("a completed task cannot be terminated; deleting it removes its file", async () => {
+    const id = await queue();
+    expect(await runExportsOnce(t.deps)).toBe(1);
+    const key = (await exportTaskRow(t, id))!.fileKey!;
+    expect(await t.deps.storage.readStream(key)).not.toBeNull();
+    expectFailure(
+      await call(t, "PATCH", exportKill(id), { token: shop.token, lang: EN }),
+      409,
+      M.exportTaskNotTerminable[EN],
+    );
+    expectOk(await call(t, "DELETE", exportKill(id), { token: shop.token }));
+    expect(await t.deps.storage.readStream(key)).toBeNull();
+    expectFailure(await downloadForm(t, id, shop.token), 404, M.exportTaskNotFound[EN]);
+  });
+
+  it("takes up again a task whose worker died once its lease has run out", async () => {
+    const id = await queue();
+    const claimed = await claimExportTask(t.deps);
+    expect(claimed?.id).toBe(id);
+    // The claim's worker dies here. Until the lease runs out nobody else takes the task.
+    expect(await runExportsOnce(t.deps)).toBe(0);
+    expect((await exportTaskRow(t, id))?.status).toBe(1);
+    t.clock.advance(EXPORTS.leaseMs + 1);
+    expect(await runExportsOnce(t.deps)).toBe(1);
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 2, processed: 7, total: 7 });
+    expect((await readSheet(await downloadForm(t, id, shop.token), 10)).length).toBe(8);
+  });
+
+  it("ends in status 4 with the reason (never a stack) when the export fails", async () => {
+    const id = await queue();
+    await t.deps.db.update(exportTasks).set({ params: "{not json" }).where(eq(exportTasks.id, id));
+    expect(await runExportsOnce(t.deps)).toBe(1);
+    const row = await exportTaskRow(t, id);
+    expect(row).toMatchObject({ status: 4, finishedAt: t.clock.now() });
+    expect(row?.error).toMatch(/JSON/);
+    expect(row?.error).not.toMatch(/\bat \S+:\d+/);
+  });
+
+  it("housekeeping deletes tasks and files older than EXPORT_RETENTION_DAYS", async () => {
+    const old = await queue();
+    await runExportsOnce(t.deps);
+    const oldKey = (await exportTaskRow(t, old))!.fileKey!;
+    t.clock.advance((t.deps.config.EXPORT_RETENTION_DAYS - 1) * 86_400_000);
+    const recent = await queue(await t.login(shop.merchant.users.operator.username));
+    await runExportsOnce(t.deps);
+    await housekeeping(t.deps);
+    expect(await exportTaskRow(t, old)).toBeDefined();
+    t.clock.advance(86_400_000 + 1);
+    await housekeeping(t.deps);
+    expect(await exportTaskRow(t, old)).toBeUndefined();
+    expect(await t.deps.storage.readStream(oldKey)).toBeNull();
+    expect(await fileOf(recent)).not.toBeNull();
   });
 });

@@ -140,6 +140,8 @@ export const exportTasks = pgTable(
     error: text("error"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** While processing: until when the worker holding it counts as alive; past it another worker takes it. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
   },
   (t) => [index("export_tasks_user_idx").on(t.userId, t.id)],
 );

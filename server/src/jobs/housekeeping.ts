@@ -1,7 +1,7 @@
-import { lt, or } from "drizzle-orm";
+import { and, lt, ne, or } from "drizzle-orm";
 import type { AppDeps } from "../app-deps";
-import { TIMESTAMP_WINDOW_MS } from "../contracts";
-import { apiNonces, loginAttempts, sessions } from "../db/schema";
+import { ExportStatus, TIMESTAMP_WINDOW_MS } from "../contracts";
+import { apiNonces, exportTasks, loginAttempts, sessions } from "../db/schema";
 import { THROTTLE } from "../modules/auth/login-throttle";
 
 /**
@@ -24,4 +24,18 @@ export async function housekeeping(deps: AppDeps): Promise<void> {
       ),
     );
   await deps.db.delete(apiNonces).where(lt(apiNonces.createdAt, new Date(now - 2 * TIMESTAMP_WINDOW_MS)));
+  await expireExports(deps, now);
+}
+
+/**
+ * Export tasks (and their files) older than EXPORT_RETENTION_DAYS. One still being written is left to finish;
+ * it goes at the next round. A file is removed after its row, so no task ever names a missing file it claims.
+ */
+async function expireExports(deps: AppDeps, now: number) {
+  const cutoff = new Date(now - deps.config.EXPORT_RETENTION_DAYS * 86_400_000);
+  const expired = await deps.db
+    .delete(exportTasks)
+    .where(and(lt(exportTasks.createdAt, cutoff), ne(exportTasks.status, ExportStatus.processing)))
+    .returning({ fileKey: exportTasks.fileKey });
+  for (const { fileKey } of expired) if (fileKey) await deps.storage.delete(fileKey);
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 
 /**
  * Where uploaded bytes live. Keys are content addresses (the SHA-256 of the bytes, hex), so storing the same
@@ -17,11 +19,24 @@ export interface FileStorage {
   put(bytes: Buffer): Promise<string>;
   /** The bytes under a key, or null when there are none (or the key is not one this storage makes). */
   get(key: string): Promise<Buffer | null>;
-  /** Removes the bytes; a missing key is not an error. Callers must check no other row still names the key. */
+  /**
+   * Removes the bytes; a missing key is not an error. Callers must check no other row still names the key.
+   * Also takes named keys (see `createWriteStream`).
+   */
   delete(key: string): Promise<void>;
+  /**
+   * A file written as it goes under a named key (`exports/<name>`, see `namedKeyPattern`), for files too big to
+   * hold in memory (exports). Unlike content keys, the caller chooses the name and owns its lifetime. On S3:
+   * a multipart upload.
+   */
+  createWriteStream(key: string): Writable;
+  /** The bytes under a named key as a stream, or null when there is no such file. */
+  readStream(key: string): Promise<Readable | null>;
 }
 
 const keyPattern = /^[0-9a-f]{64}$/;
+/** Named keys: one folder level, plain names, so a key can never climb out of the storage root. */
+export const namedKeyPattern = /^exports\/[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 
 export const contentKey = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -68,8 +83,21 @@ export function localFileStorage(root: string): FileStorage {
     },
 
     async delete(key) {
-      if (!keyPattern.test(key)) return;
-      await rm(fileOf(key), { force: true });
+      if (keyPattern.test(key)) await rm(fileOf(key), { force: true });
+      else if (namedKeyPattern.test(key)) await rm(path.join(root, key), { force: true });
+    },
+
+    createWriteStream(key) {
+      if (!namedKeyPattern.test(key)) throw new Error(`not a named storage key: ${key}`);
+      const target = path.join(root, key);
+      mkdirSync(path.dirname(target), { recursive: true });
+      return createWriteStream(target, { mode: 0o640 });
+    },
+
+    async readStream(key) {
+      if (!namedKeyPattern.test(key)) return null;
+      const file = path.join(root, key);
+      return (await exists(file)) ? createReadStream(file) : null;
     },
   };
 }

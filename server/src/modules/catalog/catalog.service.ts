@@ -13,7 +13,7 @@ import { localizeFields } from "./order-fields";
 type ProductRow = typeof products.$inferSelect;
 type SkuRow = typeof productSkus.$inferSelect;
 
-function listFilter(query: ProductListQuery): SQL | undefined {
+export function listFilter(query: ProductListQuery): SQL | undefined {
   const name = query.name ? containing(query.name) : undefined;
   return and(
     name ? or(ilike(products.name, name), ilike(products.nameZh, name)) : undefined,
@@ -73,7 +73,7 @@ interface PricedSku {
  * The enabled SKUs of some products with one merchant's prices, in one query. A SKU dropped from the catalog
  * stays in the table (orders reference it) but disabled, and merchants no longer see it.
  */
-async function loadSkus(executor: Executor, merchantId: number, productIds: number[]) {
+export async function loadSkus(executor: Executor, merchantId: number, productIds: number[]) {
   const bySku = new Map<number, PricedSku[]>();
   if (productIds.length === 0) return bySku;
   const rows = await executor
@@ -97,7 +97,7 @@ async function loadSkus(executor: Executor, merchantId: number, productIds: numb
 /** A Chinese text when the catalog has one, the English one otherwise. */
 const inLanguage = (en: string, zh: string, language: Language) => (language === "zh-CN" && zh ? zh : en);
 
-function toProduct(row: ProductRow, skus: PricedSku[], language: Language): Product {
+export function toProduct(row: ProductRow, skus: PricedSku[], language: Language): Product {
   const onSale = row.status === "enabled";
   return {
     id: row.id,

@@ -1,10 +1,13 @@
+import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
-import { ExportStatus, type ExportTask, type Page, type PageQuery } from "../../contracts";
+import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQuery } from "../../contracts";
 import { fetchPage } from "../../db/paging";
 import { exportTasks } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
+import { type Language, translator } from "../../lib/i18n";
 import type { AuthContext } from "../../plugins/auth";
+import type { ExportParams } from "./export-sources";
 
 /** A user sees and manages only the tasks they asked for, within their merchant. */
 const owned = (auth: AuthContext) =>
@@ -53,10 +56,75 @@ export async function terminateExportTask(deps: AppDeps, auth: AuthContext, id: 
   }
 }
 
+/** The task and its file. A run still writing it sees the task gone at its next batch and stops. */
 export async function deleteExportTask(deps: AppDeps, auth: AuthContext, id: number): Promise<void> {
   const deleted = await deps.db
     .delete(exportTasks)
     .where(and(owned(auth), eq(exportTasks.id, id)))
-    .returning({ id: exportTasks.id });
+    .returning({ id: exportTasks.id, fileKey: exportTasks.fileKey });
   if (deleted.length === 0) throw notFound("errors.exportTaskNotFound");
+  if (deleted[0]?.fileKey) await deps.storage.delete(deleted[0].fileKey);
 }
+
+/**
+ * Queues an export of one list with its filters (already validated by the list's own query schema) for the
+ * caller; the worker (jobs/exports.ts) writes the file. Answers the task's id.
+ */
+export async function createExportTask(
+  deps: AppDeps,
+  auth: AuthContext,
+  type: ExportType,
+  query: object,
+  language: Language,
+): Promise<number> {
+  const params: ExportParams = { language, query: { ...query } };
+  const [task] = await deps.db
+    .insert(exportTasks)
+    .values({
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      type,
+      status: ExportStatus.queued,
+      params: JSON.stringify(params),
+      createdAt: deps.clock.now(),
+    })
+    .returning({ id: exportTasks.id });
+  return task!.id;
+}
+
+const fileBase: Record<ExportType, string> = { product: "products", order: "orders", transaction: "transactions" };
+
+/** `orders-20261121-153000.xlsx` (UTC time of the request); the localized name uses the type's label. */
+export function exportFileNames(type: ExportType, createdAt: Date, language: Language) {
+  const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return {
+    ascii: `${fileBase[type]}-${stamp}.xlsx`,
+    localized: `${translator(language)(`enums.exportType.${type}`)}-${stamp}.xlsx`,
+  };
+}
+
+/** A completed task's file, for its owner only; another merchant's or a colleague's task is "no such task". */
+export async function openExportFile(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: number,
+  language: Language,
+): Promise<{ stream: Readable; disposition: string }> {
+  const [task] = await deps.db
+    .select()
+    .from(exportTasks)
+    .where(and(owned(auth), eq(exportTasks.id, id)));
+  if (!task) throw notFound("errors.exportTaskNotFound");
+  if (task.status !== ExportStatus.completed || !task.fileKey) throw conflict("export.errors.notCompleted");
+  const stream = await deps.storage.readStream(task.fileKey);
+  if (!stream) throw notFound("export.errors.fileGone");
+  const names = exportFileNames(task.type, task.createdAt, language);
+  const disposition =
+    names.localized === names.ascii
+      ? `attachment; filename="${names.ascii}"`
+      : `attachment; filename="${names.ascii}"; filename*=UTF-8''${encodeRfc5987(names.localized)}`;
+  return { stream, disposition };
+}
+
+const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -12,7 +12,7 @@ export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debit
  * The filters on `ledger_entries` alone, so count and page ids come from the (merchant, created_at, id) index;
  * an order number becomes the order's id first (orders are unique per order number).
  */
-function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQuery): SQL | undefined {
+export function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQuery): SQL | undefined {
   return and(
     eq(ledgerEntries.merchantId, merchantId),
     q.type ? eq(ledgerEntries.type, q.type) : undefined,

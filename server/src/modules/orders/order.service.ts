@@ -15,7 +15,7 @@ import type { OrderRow } from "./place-order";
  * the catalog's names (both languages) and filters by product id, which an index serves; an order placed
  * before its product was renamed is found by the product's current name.
  */
-function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): SQL | undefined {
+export function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQuery): SQL | undefined {
   const name = q.productName ? containing(q.productName) : undefined;
   return and(
     eq(orders.merchantId, merchantId),

@@ -1,0 +1,1 @@
+ALTER TABLE "export_tasks" ADD COLUMN "lease_until" timestamp with time zone;

@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../app-deps";
+import { ExportStatus, type ExportType } from "../contracts";
+import { queryRows } from "../db/raw";
+import { exportTasks } from "../db/schema";
+import { exportSource } from "../modules/export-tasks/export-sources";
+import { openXlsxWriter } from "../modules/export-tasks/xlsx-stream";
+import type { WorkerLog } from "./fulfilment";
+
+/**
+ * Exports. A queued task is claimed in one statement (FOR UPDATE SKIP LOCKED) that sets it processing with a
+ * lease; the worker renews the lease after every batch. A worker that dies leaves a task whose lease runs out,
+ * and the next claim takes it again from the start (with a new file). Each run writes its own file key, which
+ * also fences the run: every later write is guarded by `file_key = <this run's key>` and `status = 1`, so a
+ * terminated, deleted or re-claimed task stops the run at its next batch, and the run removes its file.
+ */
+export const EXPORTS = {
+  leaseMs: 60_000,
+  /**
+   * Rows read per keyset batch; the task's status is checked (and `processed` written) after each, so a
+   * termination is seen within one batch (well under a second at this size).
+   */
+  batchRows: 2_000,
+} as const;
+
+interface ClaimedTask {
+  id: number;
+  merchantId: number;
+  type: ExportType;
+  params: string;
+  oldFileKey: string | null;
+}
+
+type ClaimRow = Omit<ClaimedTask, "id" | "merchantId"> & { id: string | number; merchantId: string | number };
+
+/** Takes one queued task, or a processing one whose worker's lease ran out. */
+export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null> {
+  const now = deps.clock.now();
+  const [row] = await queryRows<ClaimRow>(
+    deps.db,
+    sql`
+      with due as materialized (
+        select id, file_key from export_tasks
+        where status = ${ExportStatus.queued}
+          or (status = ${ExportStatus.processing} and (lease_until is null or lease_until <= ${now.toISOString()}))
+        order by id
+        limit 1
+        for update skip locked
+      )
+      update export_tasks t
+      set status = ${ExportStatus.processing}, lease_until = ${new Date(now.getTime() + EXPORTS.leaseMs).toISOString()},
+        processed = 0
+      from due
+      where t.id = due.id
+      returning t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey"`,
+  );
+  return row ? { ...row, id: Number(row.id), merchantId: Number(row.merchantId) } : null;
+}
+
+export interface ExportRunOptions {
+  batchRows?: number;
+  /** Called after each batch is written (tests terminate a task mid-run here). */
+  afterBatch?: (taskId: number, processed: number) => Promise<void>;
+  /** Checked before each claim: a stopping worker takes no new task. */
+  stopped?: () => boolean;
+}
+
+/** Runs every task that is due, one after another; answers how many were run. No sleeping: tests call it. */
+export async function runExportsOnce(deps: AppDeps, options: ExportRunOptions = {}): Promise<number> {
+  let ran = 0;
+  while (!options.stopped?.()) {
+    const task = await claimExportTask(deps);
+    if (!task) break;
+    await runExport(deps, task, options);
+    ran += 1;
+  }
+  return ran;
+}
+
+/** One task from count to finished file; see the file comment for how it stops. */
+export async function runExport(deps: AppDeps, task: ClaimedTask, options: ExportRunOptions = {}): Promise<void> {
+  const batchRows = options.batchRows ?? EXPORTS.batchRows;
+  const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.xlsx`;
+  // A crashed run's partial file is not needed any more.
+  if (task.oldFileKey) await deps.storage.delete(task.oldFileKey);
+  const mine = and(
+    eq(exportTasks.id, task.id),
+    eq(exportTasks.status, ExportStatus.processing),
+    eq(exportTasks.fileKey, fileKey),
+  );
+  const lease = () => new Date(deps.clock.now().getTime() + EXPORTS.leaseMs);
+  /** Writes progress and renews the lease; false when the task is no longer this run's to finish. */
+  const stillMine = async (values: Partial<typeof exportTasks.$inferInsert>) =>
+    (
+      await deps.db
+        .update(exportTasks)
+        .set({ ...values, leaseUntil: lease() })
+        .where(mine)
+        .returning({ id: exportTasks.id })
+    ).length > 0;
+
+  let writer: ReturnType<typeof openXlsxWriter> | null = null;
+  try {
+    const source = exportSource(deps, task);
+    const total = await source.count();
+    const taken = await deps.db
+      .update(exportTasks)
+      .set({ fileKey, total, processed: 0, leaseUntil: lease() })
+      .where(and(eq(exportTasks.id, task.id), eq(exportTasks.status, ExportStatus.processing)))
+      .returning({ id: exportTasks.id });
+    if (taken.length === 0) return;
+    writer = openXlsxWriter(deps.storage.createWriteStream(fileKey), {
+      sheetName: source.sheetName,
+      header: source.header,
+      columnWidths: source.columnWidths,
+    });
+    let processed = 0;
+    for (;;) {
+      const rows = await source.next(batchRows);
+      for (const row of rows) await writer.addRow(row);
+      processed += rows.length;
+      if (!(await stillMine({ processed }))) {
+        await writer.abort();
+        writer = null;
+        await deps.storage.delete(fileKey);
+        return;
+      }
+      if (rows.length < batchRows) break;
+      await options.afterBatch?.(task.id, processed);
+    }
+    await writer.finish();
+    writer = null;
+    const done = await stillMine({ status: ExportStatus.completed, processed, finishedAt: deps.clock.now() });
+    if (!done) await deps.storage.delete(fileKey);
+    else await deps.db.update(exportTasks).set({ leaseUntil: null }).where(eq(exportTasks.id, task.id));
+  } catch (error) {
+    await writer?.abort().catch(() => {});
+    await deps.storage.delete(fileKey).catch(() => {});
+    const reason = reasonOf(error);
+    await deps.db
+      .update(exportTasks)
+      .set({ status: ExportStatus.exception, error: reason, finishedAt: deps.clock.now(), leaseUntil: null })
+      .where(and(eq(exportTasks.id, task.id), eq(exportTasks.status, ExportStatus.processing)));
+  }
+}
+
+/**
+ * The reason shown to the user: the innermost error's sentence (a failed query's wrapper would show the SQL),
+ * never a stack.
+ */
+function reasonOf(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return (inner instanceof Error ? inner.message : String(inner)).replace(/\s+/g, " ").slice(0, 300);
+}
+
+/**
+ * The embedded database allows one process per data folder: a processing task found at start was left by a
+ * run that died, so it is due at once rather than a lease later.
+ */
+async function releaseLeases(deps: AppDeps) {
+  await deps.db
+    .update(exportTasks)
+    .set({ leaseUntil: deps.clock.now() })
+    .where(eq(exportTasks.status, ExportStatus.processing));
+}
+
+export interface ExportWorker {
+  /** Lets the task in hand finish its current batch, then resolves. */
+  stop(): Promise<void>;
+}
+
+/** Runs rounds until stopped, every `pollMs` when idle; a failed round is logged and the loop carries on. */
+export function startExportWorker(
+  deps: AppDeps,
+  { pollMs = deps.config.EXPORT_POLL_MS, log }: { pollMs?: number; log: WorkerLog },
+): ExportWorker {
+  let stopping = false;
+  let wake = () => {};
+  const loop = (async () => {
+    if (deps.engine === "pglite") {
+      await releaseLeases(deps).catch((err: unknown) => log.error({ err }, "releasing export leases failed"));
+    }
+    let failures = 0;
+    while (!stopping) {
+      try {
+        await runExportsOnce(deps, { stopped: () => stopping });
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        log.error({ err }, "export round failed");
+      }
+      if (stopping) break;
+      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      wake();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import ExcelJS from "exceljs";
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { runExportsOnce } from "../../server/src/jobs/exports";
+import { call, EN, expectOk, type Lang } from "./api-helpers";
+import type { TestApp } from "./test-app";
+
+export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const exportPath = (type: "product" | "order" | "transaction") => `/portal/merchant/export/${type}/detail`;
+export const downloadPath = (id: number) => `/portal/merchant/export/download/${id}`;
+
+/** The drawer's download: a form post whose `Authorization` field holds the login token. */
+export function downloadForm(t: TestApp, id: number, token: string | null, lang: Lang = EN) {
+  return t.app.inject({
+    method: "POST",
+    url: downloadPath(id),
+    headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": lang },
+    payload: token === null ? "" : new URLSearchParams({ Authorization: token }).toString(),
+  });
+}
+
+/** Every row of the file's only sheet, each cell as written (text, number or null). */
+export async function readSheet(res: LightMyRequestResponse, width: number) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  expect(book.worksheets).toHaveLength(1);
+  const rows: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => {
+    rows.push(Array.from({ length: width }, (_, i) => row.getCell(i + 1).value ?? null));
+  });
+  return rows;
+}
+
+export async function exportNow(t: TestApp, token: string, type: "product" | "order" | "transaction", query = "") {
+  const id = expectOk<number>(await call(t, "GET", `${exportPath(type)}${query}`, { token, lang: EN }), EN);
+  expect(await runExportsOnce(t.deps)).toBe(1);
+  return id;
+}
