@@ -1,4 +1,6 @@
+import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { ExportStatus } from "../../server/src/contracts/export-tasks";
+import { encodeListQuery, type QueryParams } from "./list-query";
 
 /** Spec §9: the export list pages by 25, 50 or 100 (default 50) and reloads every 5 s while work is pending. */
 export const EXPORT_PAGE_SIZES = [25, 50, 100] as const;
@@ -13,4 +15,16 @@ export const canDownload = (status: number): boolean => status === ExportStatus.
 /** Whether the list must keep reloading: some task is still queued or processing. */
 export function hasPendingTasks(tasks: readonly { status: number }[] | undefined): boolean {
   return (tasks ?? []).some((t) => canTerminate(t.status));
+}
+
+/** An export's query: exactly what the list call sends for these filters and sorters, without the paging. */
+export function exportQuery(filters: readonly CrudFilter[] = [], sorters: readonly CrudSort[] = []): QueryParams {
+  return encodeListQuery({ pagination: { mode: "off" }, filters, sorters });
+}
+
+/** How far a task got, 0–100: a finished task is full even when it had nothing to export. */
+export function exportPercent(task: { status: number; processed: number; total: number }): number {
+  if (task.status === ExportStatus.completed) return 100;
+  if (task.total <= 0) return 0;
+  return Math.min(100, Math.floor((task.processed / task.total) * 100));
 }

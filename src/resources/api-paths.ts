@@ -44,3 +44,14 @@ export function apiPath(resource: string, operation: ApiOperation, id?: string |
   if (id === undefined || id === "") throw new Error(`Resource "${resource}" needs an id for ${operation}`);
   return `${api.item ?? api.list}/${encodeURIComponent(String(id))}`;
 }
+
+/**
+ * Spec §7: a GET here with a list page's current filters creates an export task of that list; the answer's data
+ * is the new task's id. Keyed by the resource whose list is exported.
+ */
+export const exportCreatePaths = {
+  product: "/merchant/export/product/detail",
+  order: "/merchant/export/order/detail",
+  "fund-transaction": "/merchant/export/transaction/detail",
+} as const;
+export type ExportableResource = keyof typeof exportCreatePaths;

@@ -1,11 +1,23 @@
-import { Button, Popconfirm, Space, Tag } from "antd";
+import { Button, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import type { ExportTask } from "../../../server/src/contracts/export-tasks";
+import { ExportStatus, type ExportTask } from "../../../server/src/contracts/export-tasks";
 import { formatDateTime } from "../../lib/date-format";
-import { canDownload, canTerminate } from "../../lib/export-tasks";
+import { canDownload, canTerminate, exportPercent } from "../../lib/export-tasks";
 
-const statusColor: Record<number, string> = { 0: "default", 1: "processing", 2: "success", 3: "warning", 4: "error" };
+const statusColor: Record<number, string> = {
+  [ExportStatus.queued]: "default",
+  [ExportStatus.processing]: "processing",
+  [ExportStatus.completed]: "success",
+  [ExportStatus.terminated]: "warning",
+  [ExportStatus.exception]: "error",
+};
+
+const progressStatus: Record<number, "success" | "exception" | "active" | "normal"> = {
+  [ExportStatus.processing]: "active",
+  [ExportStatus.completed]: "success",
+  [ExportStatus.exception]: "exception",
+};
 
 export interface ExportTaskHandlers {
   onDownload: (task: ExportTask) => void;
@@ -13,17 +25,39 @@ export interface ExportTaskHandlers {
   onDelete: (task: ExportTask) => void;
 }
 
+function StatusTag({ task, t }: { task: ExportTask; t: TFunction }) {
+  const tag = <Tag color={statusColor[task.status]}>{t(`enums.exportStatus.${task.status}`)}</Tag>;
+  // A failed task says why on hover; the reason is the server's, already in the user's language.
+  if (task.status !== ExportStatus.exception || !task.error) return tag;
+  return (
+    <Tooltip title={task.error}>
+      <span>{tag}</span>
+    </Tooltip>
+  );
+}
+
+function TaskProgress({ task }: { task: ExportTask }) {
+  return (
+    <Space size="small">
+      <Progress
+        percent={exportPercent(task)}
+        status={progressStatus[task.status] ?? "normal"}
+        size="small"
+        showInfo={false}
+        style={{ width: 80, margin: 0 }}
+      />
+      <Typography.Text>{`${task.processed} / ${task.total}`}</Typography.Text>
+    </Space>
+  );
+}
+
 /** Spec §2: ID, type, status, progress, export time, finish time, actions. */
 export function exportTaskColumns(t: TFunction, handlers: ExportTaskHandlers): ColumnsType<ExportTask> {
   return [
     { key: "id", title: t("export.columns.id"), dataIndex: "id", width: 80 },
     { key: "type", title: t("export.columns.type"), render: (_, task) => t(`enums.exportType.${task.type}`) },
-    {
-      key: "status",
-      title: t("export.columns.status"),
-      render: (_, task) => <Tag color={statusColor[task.status]}>{t(`enums.exportStatus.${task.status}`)}</Tag>,
-    },
-    { key: "progress", title: t("export.columns.progress"), render: (_, task) => `${task.processed} / ${task.total}` },
+    { key: "status", title: t("export.columns.status"), render: (_, task) => <StatusTag task={task} t={t} /> },
+    { key: "progress", title: t("export.columns.progress"), render: (_, task) => <TaskProgress task={task} /> },
     { key: "createTime", title: t("export.columns.createTime"), render: (_, task) => formatDateTime(task.createTime) },
     { key: "finishTime", title: t("export.columns.finishTime"), render: (_, task) => formatDateTime(task.finishTime) },
     {

@@ -31,6 +31,18 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
   const { mutate: update } = useUpdate<ExportTask>();
   const { mutate: remove } = useDelete<ExportTask>();
 
+  // Opening the drawer (from the user menu or after a page started an export) shows the newest tasks first.
+  useEffect(() => {
+    if (open) setPage((current) => ({ ...current, currentPage: 1 }));
+  }, [open]);
+
+  // Deleting the last row of the last page leaves that page empty: step back to the page that now is last.
+  const total = result.total ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / page.pageSize));
+    if (!query.isFetching && page.currentPage > lastPage) setPage((current) => ({ ...current, currentPage: lastPage }));
+  }, [total, page, query.isFetching]);
+
   useEffect(() => {
     if (query.error) void message.warning(t("export.loadFailed", { reason: query.error.message }));
   }, [query.error, t]);
@@ -49,6 +61,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
           onSuccess: () => {
             setTerminated((ids) => new Set(ids).add(task.id));
             void message.success(t("export.terminated"));
+            void query.refetch();
           },
           onError: (error) => void message.error(t("export.terminateFailed", { reason: error.message })),
         },
@@ -57,7 +70,10 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
       remove(
         { resource: RESOURCE, id: task.id },
         {
-          onSuccess: () => void message.warning(t("export.deleted")),
+          onSuccess: () => {
+            void message.warning(t("export.deleted"));
+            void query.refetch();
+          },
           onError: (error) => void message.error(t("export.deleteFailed", { reason: error.message })),
         },
       ),
@@ -74,7 +90,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
         pagination={{
           current: page.currentPage,
           pageSize: page.pageSize,
-          total: result.total ?? 0,
+          total,
           pageSizeOptions: EXPORT_PAGE_SIZES.map(String),
           showSizeChanger: true,
           showTotal: (total) => t("common.total", { total }),

@@ -1,7 +1,7 @@
 import { useGetIdentity } from "@refinedev/core";
 import { RefineKbarProvider } from "@refinedev/kbar";
 import { Drawer, Layout, Typography, theme } from "antd";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "../../../server/src/contracts/auth";
@@ -17,6 +17,7 @@ import { PageLoading } from "../page-loading";
 import { PasswordDialog } from "../password-dialog";
 import { AppHeader } from "./app-header";
 import { CommandPalette } from "./command-palette";
+import { ExportDrawerContext } from "./export-drawer-context";
 import { SideMenu } from "./side-menu";
 import { useIsMobile } from "./use-viewport";
 
@@ -53,6 +54,7 @@ export function AppShell() {
     setSiderOpen(!siderOpen);
   };
   const close = () => setDialog("none");
+  const exportDrawer = useMemo(() => ({ open: () => setDialog("export") }), []);
   const title = (
     <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
       {productName}
@@ -61,51 +63,52 @@ export function AppShell() {
 
   return (
     <RefineKbarProvider>
-      <Layout style={{ minHeight: "100vh" }}>
-        {mobile ? (
-          <Drawer
-            placement="left"
-            width={SIDER_WIDTH}
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            closable={false}
-            styles={{ body: { padding: 0 } }}
-          >
-            {title}
-            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
-        ) : (
-          <Layout.Sider
-            width={SIDER_WIDTH}
-            collapsed={!siderOpen}
-            collapsedWidth={64}
-            trigger={null}
-            theme="light"
-            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
-          >
-            {siderOpen && title}
-            <SideMenu collapsed={!siderOpen} />
-          </Layout.Sider>
-        )}
-        <Layout>
-          <AppHeader
-            menuOpen={mobile ? drawerOpen : siderOpen}
-            onToggleMenu={toggleMenu}
-            onOpenExport={() => setDialog("export")}
-            onResetMfa={() => setDialog("mfa")}
-            onUpdatePassword={() => setDialog("password")}
-          />
-          <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </Layout.Content>
+      <ExportDrawerContext.Provider value={exportDrawer}>
+        <Layout style={{ minHeight: "100vh" }}>
+          {mobile ? (
+            <Drawer
+              placement="left"
+              width={SIDER_WIDTH}
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              closable={false}
+              styles={{ body: { padding: 0 } }}
+            >
+              {title}
+              <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            </Drawer>
+          ) : (
+            <Layout.Sider
+              width={SIDER_WIDTH}
+              collapsed={!siderOpen}
+              collapsedWidth={64}
+              trigger={null}
+              theme="light"
+              style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+            >
+              {siderOpen && title}
+              <SideMenu collapsed={!siderOpen} />
+            </Layout.Sider>
+          )}
+          <Layout>
+            <AppHeader
+              menuOpen={mobile ? drawerOpen : siderOpen}
+              onToggleMenu={toggleMenu}
+              onResetMfa={() => setDialog("mfa")}
+              onUpdatePassword={() => setDialog("password")}
+            />
+            <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-      {user && <CommandPalette key={currentLanguage()} />}
-      <ExportTaskDrawer open={dialog === "export"} onClose={close} />
-      <PasswordDialog open={dialog === "password"} onClose={close} />
-      <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
+        {user && <CommandPalette key={currentLanguage()} />}
+        <ExportTaskDrawer open={dialog === "export"} onClose={close} />
+        <PasswordDialog open={dialog === "password"} onClose={close} />
+        <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
+      </ExportDrawerContext.Provider>
     </RefineKbarProvider>
   );
 }

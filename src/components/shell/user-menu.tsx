@@ -13,16 +13,17 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { UserInfo } from "../../../server/src/contracts/auth";
 import { landingPath } from "../../../server/src/contracts/resources";
+import { useExportDrawer } from "./export-drawer-context";
 
 export interface UserMenuActions {
-  onOpenExport: () => void;
   onResetMfa: () => void;
   onUpdatePassword: () => void;
 }
 
 /** The account dropdown of spec §2: Home, Export Task, Reset MFA, Update Password, Logout. */
-export function UserMenu({ onOpenExport, onResetMfa, onUpdatePassword }: UserMenuActions) {
+export function UserMenu({ onResetMfa, onUpdatePassword }: UserMenuActions) {
   const { t } = useTranslation();
+  const exportDrawer = useExportDrawer();
   const navigate = useNavigate();
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
@@ -36,7 +37,7 @@ export function UserMenu({ onOpenExport, onResetMfa, onUpdatePassword }: UserMen
   ];
   const actions: Record<string, () => void> = {
     home: () => user && navigate(landingPath[user.role]),
-    export: onOpenExport,
+    export: exportDrawer.open,
     mfa: onResetMfa,
     password: onUpdatePassword,
     logout: () => logout(),

@@ -1,10 +1,11 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Card, Col, Row, Statistic, Table, Typography } from "antd";
+import { Card, Col, Row, Space, Statistic, Table, Typography } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "../../../server/src/contracts/funds";
+import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone, type LedgerFilterValues, ledgerListFilters } from "../../lib/funds";
@@ -16,7 +17,11 @@ type Summary = z.infer<typeof ledgerSummary>;
 /** Funds Details: the merchant's ledger, newest first, with the credits and debits of the filtered range. */
 export function FundTransactionListPage() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps, tableQuery } = useTable<LedgerEntry, HttpError, LedgerFilterValues>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<
+    LedgerEntry,
+    HttpError,
+    LedgerFilterValues
+  >({
     resource: "fund-transaction",
     syncWithLocation: false,
     pagination: { pageSize: 20 },
@@ -30,10 +35,15 @@ export function FundTransactionListPage() {
 
   useLoadFailure(tableQuery.error, "funds.transactionLoadFailed");
 
-  const refresh = <RefreshButton query={tableQuery} />;
+  const actions = (
+    <Space wrap>
+      <RefreshButton query={tableQuery} />
+      <ExportButton resource="fund-transaction" filters={filters} sorters={sorters} />
+    </Space>
+  );
 
   return (
-    <Card title={t("menus.fund-transaction")} extra={refresh}>
+    <Card title={t("menus.fund-transaction")} extra={actions}>
       <FundTransactionFilters formProps={searchFormProps} />
       {summary && (
         <Row gutter={32} align="bottom" style={{ marginBottom: 16 }} data-testid="ledger-summary">

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Order } from "../../../server/src/contracts/orders";
+import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
@@ -24,7 +25,7 @@ function OrderList({ batchId }: { batchId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const initial: OrderFilterValues = batchId ? { batchId } : {};
-  const { tableProps, searchFormProps, tableQuery } = useTable<Order, HttpError, OrderFilterValues>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Order, HttpError, OrderFilterValues>({
     resource: "order",
     syncWithLocation: false,
     pagination: { pageSize: 20 },
@@ -46,6 +47,7 @@ function OrderList({ batchId }: { batchId: string }) {
   const actions = (
     <Space wrap>
       <RefreshButton query={tableQuery} />
+      <ExportButton resource="order" filters={filters} sorters={sorters} />
       {createAccess?.can && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>

@@ -3,6 +3,7 @@ import type { HttpError } from "@refinedev/core";
 import { Card, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Product } from "../../../server/src/contracts/catalog";
+import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, useLoadFailure } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
 import { productColumns } from "./product-columns";
@@ -12,7 +13,7 @@ import { type ProductSearch, ProductSearchForm } from "./product-search-form";
 export function ProductListPage() {
   const { t } = useTranslation();
   const mayOrder = useMayOrder();
-  const { tableProps, searchFormProps, tableQuery } = useTable<Product, HttpError, ProductSearch>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Product, HttpError, ProductSearch>({
     resource: "product",
     syncWithLocation: false,
     pagination: { pageSize: 10 },
@@ -25,7 +26,7 @@ export function ProductListPage() {
   useLoadFailure(tableQuery.error, "product.loadFailed");
 
   return (
-    <Card title={t("menus.product")}>
+    <Card title={t("menus.product")} extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}>
       <ProductSearchForm formProps={searchFormProps} />
       <Table<Product>
         {...tableProps}

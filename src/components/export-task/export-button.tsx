@@ -1,0 +1,46 @@
+import { ExportOutlined } from "@ant-design/icons";
+import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinedev/core";
+import { Button, message } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { exportQuery } from "../../lib/export-tasks";
+import { request } from "../../providers/http-client";
+import { type ExportableResource, exportCreatePaths } from "../../resources/api-paths";
+import { useExportDrawer } from "../shell/export-drawer-context";
+
+interface ExportButtonProps {
+  resource: ExportableResource;
+  /** The list's current filters and sorters (useTable's state), so the file holds what the list shows. */
+  filters?: readonly CrudFilter[];
+  sorters?: readonly CrudSort[];
+}
+
+/** Starts an export of a list page's current search, then opens the drawer where its progress shows. */
+export function ExportButton({ resource, filters, sorters }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const { data: access } = useCan({ resource, action: "export" });
+  const exportDrawer = useExportDrawer();
+  const invalidate = useInvalidate();
+  const [starting, setStarting] = useState(false);
+  if (!access?.can) return null;
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      await request<number>({ method: "get", url: exportCreatePaths[resource], params: exportQuery(filters, sorters) });
+      void message.success(t("export.created"));
+      await invalidate({ resource: "export-task", invalidates: ["list"] });
+      exportDrawer.open();
+    } catch (error) {
+      void message.error(t("export.createFailed", { reason: (error as Error).message }));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Button icon={<ExportOutlined />} loading={starting} onClick={() => void start()}>
+      {t("export.actions.export")}
+    </Button>
+  );
+}
