@@ -1,0 +1,165 @@
+/**
+ * Order export (issue 6): wall time and peak RSS of the real export worker (`runExportsOnce`, in a child
+ * process of its own, bench/support/export-child.ts) exporting 100,000 and 1,000,000 orders of one merchant,
+ * and the order list's p99 (GET /portal/merchant/api/order/list through HTTP) without and with an export
+ * running. Orders are filled in SQL (bench/support/export-fill.ts).
+ * Targets (issue 6): under 60 s and under 300 MB RSS on PostgreSQL; peak RSS of 1M within 20% of 100k; list
+ * p99 under 50 ms while an export runs. On PGlite the worker runs inside the server (one process per data
+ * folder), so there the list-while-export figure is measured in one process, as deployed.
+ * `BENCH_EXPORT_ROWS` (default "100000,1000000"), `BENCH_LIST_CLIENTS` (default 4), `BENCH_DURATION_MS` (8,000).
+ */
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp } from "../server/src/app";
+import { createDeps } from "../server/src/app-deps";
+import { loadConfig } from "../server/src/config";
+import { type DatabaseTarget, openDatabase } from "../server/src/db/connection";
+import { runExportsOnce } from "../server/src/jobs/exports";
+import { createExportTask } from "../server/src/modules/export-tasks/export-task.service";
+import { createMerchant, createUser } from "../server/src/modules/provisioning/provisioning.service";
+import { type Engine, scratchPostgres } from "../tests/support/test-db";
+import type { ExportChildResult } from "./support/export-child";
+import { fillExportOrders } from "./support/export-fill";
+import { baseUrl, benchEngines, httpLoad, int, type LoadStats, ms, printTable, seconds } from "./support/load";
+
+const SIZES = (process.env.BENCH_EXPORT_ROWS ?? "100000,1000000").split(",").map(Number);
+const CLIENTS = Number(process.env.BENCH_LIST_CLIENTS ?? 4);
+const TIMING = { warmupMs: 1_000, durationMs: Number(process.env.BENCH_DURATION_MS ?? 8_000) };
+const PASSWORD = "Passw0rd!bench";
+const mb = (x: number) => x.toFixed(0);
+
+interface Target {
+  merchantId: number;
+  userId: number;
+  username: string;
+  rows: number;
+}
+
+function runChild(env: Record<string, string>, target: Target): Promise<ExportChildResult> {
+  const childEnv = {
+    ...process.env,
+    ...env,
+    BENCH_EXPORT_MERCHANT: String(target.merchantId),
+    BENCH_EXPORT_USER: String(target.userId),
+  };
+  const script = path.join(import.meta.dirname, "support", "export-child.ts");
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ["--import", "tsx", script], { env: childEnv }, (error, stdout, stderr) => {
+      const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
+      if (error || !line) reject(new Error(`export child failed: ${error?.message ?? ""}\n${stderr}${stdout}`));
+      else resolve(JSON.parse(line.slice("RESULT ".length)) as ExportChildResult);
+    }),
+  );
+}
+
+async function benchEngine(engine: Engine) {
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mp-bench-export-"));
+  const scratch = engine === "postgres" ? await scratchPostgres("mp_bench") : null;
+  const target: DatabaseTarget = scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dir: dataDir };
+  const env = {
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    DATA_DIR: dataDir,
+  };
+  const config = loadConfig(env);
+  const childEnv = { ...env, BENCH_EXPORT_TARGET: JSON.stringify(target) };
+  try {
+    let database = await openDatabase(target, () => {});
+    let deps = createDeps(database, config);
+    const targets: Target[] = [];
+    for (const rows of SIZES) {
+      const m = await createMerchant(deps, { name: `Bench Export ${rows}` });
+      const username = `admin.export${rows}@example.test`;
+      const u = await createUser(deps, { merchantNo: m.merchantNo, username, role: "admin", password: PASSWORD });
+      targets.push({ merchantId: m.id, userId: u.id, username, rows });
+    }
+    const fillStart = performance.now();
+    await fillExportOrders(deps, targets, new Date(), (n) =>
+      process.stdout.write(`\r  ${engine}: filled ${int(n)} orders in ${seconds(fillStart)}   `),
+    );
+    process.stdout.write("\n");
+    // PGlite: one process per data folder, so the parent lets go while a child exports.
+    if (engine === "pglite") await database.close();
+
+    const rows: (string | number)[][] = [];
+    for (const t of targets) {
+      const r = await runChild(childEnv, t);
+      if (r.status !== 2 || r.processed !== t.rows) throw new Error(`export of ${t.rows} ended ${JSON.stringify(r)}`);
+      rows.push([int(t.rows), r.seconds.toFixed(1), mb(r.baseRssMB), mb(r.peakRssMB), r.fileMB.toFixed(1)]);
+    }
+    console.log(`\n${engine}: order export through the worker, each run in a child process of its own`);
+    printTable(["rows", "wall s", "RSS before MB", "peak RSS MB", "file MB"], rows);
+    const peaks = rows.map((r) => Number(r[3]));
+    if (peaks.length > 1)
+      console.log(`  peak RSS ${int(SIZES.at(-1)!)} / ${int(SIZES[0]!)}: ${(peaks.at(-1)! / peaks[0]!).toFixed(2)}`);
+
+    if (engine === "pglite") {
+      database = await openDatabase(target, () => {});
+      deps = createDeps(database, config);
+    }
+    const app = await buildApp({ database, config, clock: deps.clock, webRoot: "/nonexistent-web-root" });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const biggest = targets.at(-1)!;
+      const login = await app.inject({
+        method: "POST",
+        url: "/portal/merchant/api/login",
+        payload: { username: biggest.username, password: PASSWORD, captcha: "" },
+      });
+      const token = `${login.json().data.tokenHead}${login.json().data.token}`;
+      const list = () =>
+        httpLoad(
+          baseUrl(app.server),
+          [
+            {
+              method: "GET",
+              path: "/portal/merchant/api/order/list?pageNum=1&pageSize=20",
+              headers: { authorization: token, "accept-language": "en-US" },
+            },
+          ],
+          CLIENTS,
+          TIMING,
+        );
+      const alone = await list();
+      // The export starts first; the list load runs inside it (1M rows take longer than the load).
+      let exportSeconds = 0;
+      const exporting = (async () => {
+        const t0 = performance.now();
+        if (engine === "pglite") {
+          await createExportTask(deps, { ...biggest, sessionId: 0, role: "admin" }, "order", {}, "en-US");
+          await runExportsOnce(deps);
+        } else await runChild(childEnv, biggest);
+        exportSeconds = (performance.now() - t0) / 1000;
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const during = await list();
+      await exporting;
+      const line = (label: string, s: LoadStats) => [label, int(s.perSec), ms(s.p50), ms(s.p99), ms(s.max), s.errors];
+      console.log(
+        `\n  order list (page 1 of ${int(biggest.rows)} orders), ${CLIENTS} clients, ${TIMING.durationMs / 1000} s`,
+      );
+      printTable(
+        ["", "req/s", "p50 ms", "p99 ms", "max ms", "errors"],
+        [line("no export", alone), line(`during a ${int(biggest.rows)}-row export`, during)],
+      );
+      const where = engine === "pglite" ? "in the server's process" : "in its own process";
+      console.log(`  (the export, ${where}, took ${exportSeconds.toFixed(1)} s alongside the list load)`);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    console.log(`  (${engine}: ${seconds(started)})`);
+  } finally {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const total = performance.now();
+for (const engine of await benchEngines()) await benchEngine(engine);
+console.log(`\ntotal ${seconds(total)}`);
