@@ -48,7 +48,12 @@ const auth = {
   role: "admin" as const,
   username: "bench",
 };
-const taskId = await createExportTask(deps, auth, "order", {}, "zh-CN");
+const taskId = await createExportTask(deps, auth, {
+  type: "order",
+  filters: {},
+  language: "zh-CN",
+  timeZone: "Asia/Shanghai",
+});
 const baseRss = process.memoryUsage.rss();
 const started = performance.now();
 await runExportsOnce(deps);

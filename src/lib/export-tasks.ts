@@ -22,6 +22,11 @@ export function exportQuery(filters: readonly CrudFilter[] = [], sorters: readon
   return encodeListQuery({ pagination: { mode: "off" }, filters, sorters });
 }
 
+/** The reader's time zone (IANA name): the file's times are written in it, as the list shows them. */
+export function readerTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
 /** How far a task got, 0–100: a finished task is full even when it had nothing to export. */
 export function exportPercent(task: { status: number; processed: number; total: number }): number {
   if (task.status === ExportStatus.completed) return 100;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runExportsOnce } from "../../server/src/jobs/exports";
 import { translator } from "../../server/src/lib/i18n";
-import { ledgerSheet, orderSheet, productSheet } from "../../server/src/modules/export-tasks/export-rows";
+import { ledgerSheet, orderSheet, productSheet, sheetTimes } from "../../server/src/modules/export-tasks/export-rows";
 import {
   call,
   closeTestApp,
@@ -70,7 +70,8 @@ describe.each(engines)("export files on %s", (engine) => {
           lang,
         );
         const tr = translator(lang);
-        const expected = [layout.header(tr), ...listed.list.map((item) => layout.row(item, tr))];
+        const utc = sheetTimes(null);
+        const expected = [layout.header(tr, utc), ...listed.list.map((item) => layout.row(item, tr, utc))];
         const res = await downloadForm(t, id, shop.token, lang);
         expect(res.statusCode).toBe(200);
         expect(await readSheet(res, expected[0]!.length)).toEqual(expected);
@@ -105,6 +106,28 @@ describe.each(engines)("export files on %s", (engine) => {
       ["Add deposit", "500.00", "USD"],
     ]);
     expect(sheets[ZH][1]![4]).toBe("增加预存款");
+  });
+
+  it("writes times in the time zone the browser gives, and names it; an unknown zone is refused", async () => {
+    const url = (zone: string) => `${exportPath("transaction")}?type=add&timeZone=${encodeURIComponent(zone)}`;
+    const id = expectOk<number>(await call(t, "GET", url("Asia/Shanghai"), { token: shop.token, lang: EN }), EN);
+    await runExportsOnce(t.deps);
+    const zoned = await readSheet(await downloadForm(t, id, shop.token), 10);
+    const utcId = expectOk<number>(
+      await call(t, "GET", `${exportPath("transaction")}?type=add`, { token: shop.token, lang: EN }),
+      EN,
+    );
+    await runExportsOnce(t.deps);
+    const utc = await readSheet(await downloadForm(t, utcId, shop.token), 10);
+    expect(zoned[0]![8]).toBe("Time (Asia/Shanghai)");
+    const plus8 = (text: string) => {
+      const shifted = new Date(Date.parse(`${text.replace(" ", "T")}Z`) + 8 * 3_600_000).toISOString();
+      return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
+    };
+    expect(zoned.slice(1).map((r) => r[8])).toEqual(utc.slice(1).map((r) => plus8(String(r[8]))));
+    const bad = await call(t, "GET", url("Mars/Olympus"), { token: shop.token, lang: EN });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors.timeZone).toBe("Not a known time zone");
   });
 
   it("downloads with the Authorization header too, and names the file by type and time", async () => {

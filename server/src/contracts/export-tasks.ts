@@ -18,3 +18,20 @@ export const exportTask = z.object({
   error: z.string().nullable(),
 });
 export type ExportTask = z.infer<typeof exportTask>;
+
+/** An IANA time zone name the runtime knows ("Asia/Shanghai"): export times are written in it. */
+export const timeZoneName = z
+  .string("validation.invalidType")
+  .trim()
+  .max(64, "validation.tooLong")
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "validation.timeZone");
+
+/** What an export call takes besides its list's filters. */
+export const exportOptions = z.object({ timeZone: timeZoneName.optional() });

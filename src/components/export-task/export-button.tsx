@@ -3,7 +3,7 @@ import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinede
 import { Button, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { exportQuery } from "../../lib/export-tasks";
+import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
 import { request } from "../../providers/http-client";
 import { type ExportableResource, exportCreatePaths } from "../../resources/api-paths";
 import { useExportDrawer } from "../shell/export-drawer-context";
@@ -27,7 +27,11 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
   const start = async () => {
     setStarting(true);
     try {
-      await request<number>({ method: "get", url: exportCreatePaths[resource], params: exportQuery(filters, sorters) });
+      await request<number>({
+        method: "get",
+        url: exportCreatePaths[resource],
+        params: { ...exportQuery(filters, sorters), timeZone: readerTimeZone() },
+      });
       void message.success(t("export.created"));
       await invalidate({ resource: "export-task", invalidates: ["list"] });
       exportDrawer.open();

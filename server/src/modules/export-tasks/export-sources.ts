@@ -8,13 +8,15 @@ import { cachedTranslator, type Language, languages } from "../../lib/i18n";
 import { loadSkus, listFilter as productFilter, toProduct } from "../catalog/catalog.service";
 import { listFilter as ledgerFilter } from "../funds/ledger-list.service";
 import { listFilter as orderFilter, toOrder } from "../orders/order.service";
-import { ledgerSheet, orderSheet, productSheet, type SheetLayout } from "./export-rows";
+import { ledgerSheet, orderSheet, productSheet, type SheetLayout, type SheetTimes, sheetTimes } from "./export-rows";
 import type { Cell } from "./xlsx-stream";
 
-/** What a task stores in `params`: the list's filters and the language it was asked in. */
+/** What a task stores in `params`: the list's filters, the language and the time zone it was asked in. */
 export interface ExportParams {
   language: Language;
   query: Record<string, unknown>;
+  /** IANA name from the browser; null (older tasks, API callers) = UTC. */
+  timeZone: string | null;
 }
 
 /**
@@ -33,18 +35,28 @@ export interface ExportSource {
 export function parseExportParams(text: string): ExportParams {
   const raw = JSON.parse(text) as Partial<ExportParams>;
   const language = languages.find((l) => l === raw.language) ?? "en-US";
-  return { language, query: raw.query ?? {} };
+  return { language, query: raw.query ?? {}, timeZone: raw.timeZone ?? null };
 }
 
 export function exportSource(deps: AppDeps, task: { type: ExportType; merchantId: number; params: string }) {
-  const { language, query } = parseExportParams(task.params);
-  const t = cachedTranslator(language);
+  const { language, query, timeZone } = parseExportParams(task.params);
+  const text = { t: cachedTranslator(language), times: sheetTimes(timeZone) };
   const sources = { product: productSource, order: orderSource, transaction: ledgerSource };
-  return sources[task.type](deps, task.merchantId, query, language, t);
+  return sources[task.type](deps, task.merchantId, query, language, text);
 }
 
-function sheet<Item>(layout: SheetLayout<Item>, t: TFunction, type: ExportType) {
-  return { sheetName: t(`enums.exportType.${type}`), header: layout.header(t), columnWidths: layout.columnWidths };
+/** The translator and time format one export writes with. */
+interface SheetText {
+  t: TFunction;
+  times: SheetTimes;
+}
+
+function sheet<Item>(layout: SheetLayout<Item>, { t, times }: SheetText, type: ExportType) {
+  return {
+    sheetName: t(`enums.exportType.${type}`),
+    header: layout.header(t, times),
+    columnWidths: layout.columnWidths,
+  };
 }
 
 /** Newest first: the cursor is the last row's (created_at, id), the time as text so microseconds survive. */
@@ -52,11 +64,11 @@ type NewestCursor = { at: string; id: number } | null;
 const olderThan = (createdAt: PgColumn, id: PgColumn, c: NonNullable<NewestCursor>) =>
   sql`(${createdAt}, ${id}) < (${c.at}::timestamptz, ${c.id})`;
 
-function orderSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, t: TFunction) {
+function orderSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, text: SheetText) {
   const where = orderFilter(deps.db, merchantId, orderListQuery.parse(query));
   let cursor: NewestCursor = null;
   return {
-    ...sheet(orderSheet, t, "order"),
+    ...sheet(orderSheet, text, "order"),
     count: async () => Number((await deps.db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0),
     async next(limit: number) {
       const rows = await deps.db
@@ -68,17 +80,17 @@ function orderSource(deps: AppDeps, merchantId: number, query: unknown, language
         .limit(limit);
       const last = rows.at(-1);
       if (last) cursor = { at: last.at, id: last.order.id };
-      return rows.map((r) => orderSheet.row(toOrder(r.order, r.batchNo, language), t));
+      return rows.map((r) => orderSheet.row(toOrder(r.order, r.batchNo, language), text.t, text.times));
     },
   } satisfies ExportSource;
 }
 
-function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, t: TFunction) {
+function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, text: SheetText) {
   const where = ledgerFilter(deps.db, merchantId, ledgerListQuery.parse(query));
   let cursor: NewestCursor = null;
   let currency: string | null = null;
   return {
-    ...sheet(ledgerSheet, t, "transaction"),
+    ...sheet(ledgerSheet, text, "transaction"),
     count: async () => Number((await deps.db.select({ n: count() }).from(ledgerEntries).where(where))[0]?.n ?? 0),
     async next(limit: number) {
       if (currency === null) {
@@ -121,18 +133,18 @@ function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, languag
           remark: row.entry.remark,
           time: row.entry.createdAt.toISOString(),
         };
-        return ledgerSheet.row(entry, t);
+        return ledgerSheet.row(entry, text.t, text.times);
       });
     },
   } satisfies ExportSource;
 }
 
 /** The catalog's order is (sort desc, id asc), so its cursor is the last row's (sort, id). */
-function productSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, t: TFunction) {
+function productSource(deps: AppDeps, merchantId: number, query: unknown, language: Language, text: SheetText) {
   const where = productFilter(productListQuery.parse(query));
   let cursor: { sort: number; id: number } | null = null;
   return {
-    ...sheet(productSheet, t, "product"),
+    ...sheet(productSheet, text, "product"),
     count: async () => Number((await deps.db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0),
     async next(limit: number) {
       const after = cursor
@@ -151,7 +163,7 @@ function productSource(deps: AppDeps, merchantId: number, query: unknown, langua
         merchantId,
         rows.map((p) => p.id),
       );
-      return rows.map((p) => productSheet.row(toProduct(p, skus.get(p.id) ?? [], language), t));
+      return rows.map((p) => productSheet.row(toProduct(p, skus.get(p.id) ?? [], language), text.t, text.times));
     },
   } satisfies ExportSource;
 }

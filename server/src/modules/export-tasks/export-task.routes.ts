@@ -5,6 +5,7 @@ import type { AppDeps } from "../../app-deps";
 import {
   can,
   envelopeOf,
+  exportOptions,
   exportTask,
   ledgerListQuery,
   orderListQuery,
@@ -51,10 +52,13 @@ export async function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
       `/merchant/export/${path}/detail`,
       {
         config: { access: { resource, action: "export" } },
-        schema: { tags, querystring: query, response: { 200: envelopeOf(z.number()) } },
+        schema: { tags, querystring: query.extend(exportOptions.shape), response: { 200: envelopeOf(z.number()) } },
       },
-      async (request) =>
-        ok(request, await createExportTask(deps, caller(request), type, request.query, request.language)),
+      async (request) => {
+        const { timeZone, ...filters } = request.query;
+        const task = { type, filters, language: request.language, timeZone: timeZone ?? null };
+        return ok(request, await createExportTask(deps, caller(request), task));
+      },
     );
   }
 

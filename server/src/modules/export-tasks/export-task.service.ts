@@ -73,11 +73,14 @@ export async function deleteExportTask(deps: AppDeps, auth: AuthContext, id: num
 export async function createExportTask(
   deps: AppDeps,
   auth: AuthContext,
-  type: ExportType,
-  query: object,
-  language: Language,
+  {
+    type,
+    filters,
+    language,
+    timeZone,
+  }: { type: ExportType; filters: object; language: Language; timeZone: string | null },
 ): Promise<number> {
-  const params: ExportParams = { language, query: { ...query } };
+  const params: ExportParams = { language, query: { ...filters }, timeZone };
   const [task] = await deps.db
     .insert(exportTasks)
     .values({
