@@ -7,7 +7,7 @@ import { deposits, ledgerEntries, merchants, orderBatches, orders, products } fr
 import { cachedTranslator, type Language, languages } from "../../lib/i18n";
 import { loadSkus, listFilter as productFilter, toProduct } from "../catalog/catalog.service";
 import { listFilter as ledgerFilter } from "../funds/ledger-list.service";
-import { listFilter as orderFilter, toOrder } from "../orders/order.service";
+import { listFilter as orderFilter, orderListColumns, toOrder } from "../orders/order.service";
 import { ledgerSheet, orderSheet, productSheet, type SheetLayout, type SheetTimes, sheetTimes } from "./export-rows";
 import type { Cell } from "./xlsx-stream";
 
@@ -72,7 +72,7 @@ function orderSource(deps: AppDeps, merchantId: number, query: unknown, language
     count: async () => Number((await deps.db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0),
     async next(limit: number) {
       const rows = await deps.db
-        .select({ order: orders, batchNo: orderBatches.batchNo, at: sql<string>`${orders.createdAt}::text` })
+        .select({ order: orderListColumns, batchNo: orderBatches.batchNo, at: sql<string>`${orders.createdAt}::text` })
         .from(orders)
         .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
         .where(and(where, cursor ? olderThan(orders.createdAt, orders.id, cursor) : undefined))

@@ -64,7 +64,7 @@ export async function listOrders(
     list,
     (only, order) =>
       deps.db
-        .select({ order: orders, batchNo: orderBatches.batchNo })
+        .select({ order: orderListColumns, batchNo: orderBatches.batchNo })
         .from(orders)
         .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
         .where(only)
@@ -73,7 +73,34 @@ export async function listOrders(
   );
 }
 
-export function toOrder(row: OrderRow, batchNo: string | null, language: Language): Order {
+/**
+ * The columns an order's list entry is made of: lists and exports select only these (not the inputs, the sealed
+ * result or the fulfilment state), which halves what a million-row export reads and parses.
+ */
+export const orderListColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  merchantOrderNo: orders.merchantOrderNo,
+  productId: orders.productId,
+  productName: orders.productName,
+  productNameZh: orders.productNameZh,
+  productType: orders.productType,
+  skuId: orders.skuId,
+  spec: orders.spec,
+  quantity: orders.quantity,
+  unitPrice: orders.unitPrice,
+  amount: orders.amount,
+  currency: orders.currency,
+  rechargeAccount: orders.rechargeAccount,
+  status: orders.status,
+  source: orders.source,
+  createdAt: orders.createdAt,
+  completedAt: orders.completedAt,
+  failReason: orders.failReason,
+};
+export type OrderListRow = Pick<OrderRow, keyof typeof orderListColumns>;
+
+export function toOrder(row: OrderListRow, batchNo: string | null, language: Language): Order {
   return {
     orderNo: row.orderNo,
     merchantOrderNo: row.merchantOrderNo,
