@@ -200,7 +200,7 @@ export async function setUserEnabled(t: TestApp, id: number, enabled: boolean) {
   await t.deps.db.update(users).set({ enabled }).where(eq(users.id, id));
 }
 
-/** An export task written straight into the table (no call creates them yet). */
+/** An export task written straight into the table, in any state (tests of the list and of terminate/delete). */
 export async function insertExportTask(
   t: TestApp,
   userId: number,
