@@ -6,7 +6,7 @@ import { merchantApps } from "../db/schema";
 import { type AppRow, platformSigner } from "../modules/api-app/api-app.repository";
 import { type DeliveryEvent, loggableUrl, signedRequest } from "../modules/deliveries/payloads";
 import { httpSender, type Send, type SendResult } from "../modules/deliveries/sender";
-import type { WorkerLog } from "./fulfilment";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**
  * Callbacks and notifications. Every `merchant_events` row is one delivery job, written in the same
@@ -200,53 +200,20 @@ async function record(deps: AppDeps, outcomes: Outcome[]) {
   );
 }
 
-export interface DeliveryWorker {
-  /** Lets the round in flight finish (its tries are recorded), then resolves. */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs rounds until stopped, like the fulfilment worker (straight again after a full batch, otherwise after
- * `pollMs`, pausing longer after each failed round in a row), with `parallelRounds` such loops side by side:
- * their claims skip each other's rows.
+ * Runs rounds until stopped, like the fulfilment worker (see polling-worker.ts), with `parallelRounds` lanes
+ * side by side so one slow receiver does not hold up everyone else's deliveries.
  */
 export function startDeliveryWorker(
   deps: AppDeps,
   { pollMs = deps.config.DELIVERY_POLL_MS, log, send }: { pollMs?: number; log: WorkerLog; send?: Send },
-): DeliveryWorker {
+): PollingWorker {
   const sender = send ?? senderFor(deps);
-  let stopping = false;
-  const wakers = new Set<() => void>();
-  const loop = async () => {
-    let failures = 0;
-    while (!stopping) {
-      let full = false;
-      try {
-        full = (await runDeliveriesOnce(deps, { send: sender })) >= DELIVERIES.batch;
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        log.error({ err }, "delivery round failed");
-      }
-      if (full || stopping) continue;
-      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          wakers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, pause);
-        wakers.add(wake);
-      });
-    }
-  };
-  const loops = Promise.all(Array.from({ length: DELIVERIES.parallelRounds }, loop));
-  return {
-    stop: async () => {
-      stopping = true;
-      for (const wake of [...wakers]) wake();
-      await loops;
-    },
-  };
+  return startPollingWorker({
+    name: "delivery",
+    pollMs,
+    log,
+    lanes: DELIVERIES.parallelRounds,
+    round: async () => (await runDeliveriesOnce(deps, { send: sender })) >= DELIVERIES.batch,
+  });
 }

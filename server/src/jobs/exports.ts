@@ -6,7 +6,7 @@ import { queryRows } from "../db/raw";
 import { exportTasks } from "../db/schema";
 import { exportSource } from "../modules/export-tasks/export-sources";
 import { openXlsxWriter } from "../modules/export-tasks/xlsx-stream";
-import type { WorkerLog } from "./fulfilment";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**
  * Exports. A queued task is claimed in one statement (FOR UPDATE SKIP LOCKED) that sets it processing with a
@@ -166,47 +166,20 @@ async function releaseLeases(deps: AppDeps) {
     .where(eq(exportTasks.status, ExportStatus.processing));
 }
 
-export interface ExportWorker {
-  /** Lets the task in hand finish its current batch, then resolves. */
-  stop(): Promise<void>;
-}
-
-/** Runs rounds until stopped, every `pollMs` when idle; a failed round is logged and the loop carries on. */
+/** Runs rounds until stopped, every `pollMs` when idle (see polling-worker.ts). */
 export function startExportWorker(
   deps: AppDeps,
   { pollMs = deps.config.EXPORT_POLL_MS, log }: { pollMs?: number; log: WorkerLog },
-): ExportWorker {
-  let stopping = false;
-  let wake = () => {};
-  const loop = (async () => {
-    if (deps.engine === "pglite") {
-      await releaseLeases(deps).catch((err: unknown) => log.error({ err }, "releasing export leases failed"));
-    }
-    let failures = 0;
-    while (!stopping) {
-      try {
-        await runExportsOnce(deps, { stopped: () => stopping });
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        log.error({ err }, "export round failed");
-      }
-      if (stopping) break;
-      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
-  return {
-    stop: async () => {
-      stopping = true;
-      wake();
-      await loop;
+): PollingWorker {
+  return startPollingWorker({
+    name: "export",
+    pollMs,
+    log,
+    prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
+    // A round runs every due task; a stopping worker finishes the batch in hand and takes no new task.
+    round: async (stopping) => {
+      await runExportsOnce(deps, { stopped: stopping });
+      return false;
     },
-  };
+  });
 }

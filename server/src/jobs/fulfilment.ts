@@ -10,6 +10,7 @@ import {
   supplierRegistry,
 } from "../modules/fulfilment/supplier";
 import { completeOrder, failOrder } from "../modules/orders/order-outcome";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**
  * Fulfilment. A Processing order is its own work item: `next_run_at` says when to look at it next. A worker
@@ -236,58 +237,20 @@ async function releaseLeases(deps: AppDeps) {
   );
 }
 
-export interface WorkerLog {
-  error(details: object, message: string): void;
-}
-
-export interface FulfilmentWorker {
-  /** Lets the round in flight finish (its orders reach their next state), then resolves. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs rounds until stopped: straight again after a full batch (there is more waiting), otherwise after
- * `pollMs`. A failed round (database unreachable, ...) is logged and the loop carries on, pausing longer after
- * each failure in a row.
+ * `pollMs` (see polling-worker.ts for failures and stopping).
  */
 export function startFulfilmentWorker(
   deps: AppDeps,
   { pollMs = deps.config.FULFILMENT_POLL_MS, log }: { pollMs?: number; log: WorkerLog },
-): FulfilmentWorker {
+): PollingWorker {
   const suppliers = supplierRegistry(deps);
-  let stopping = false;
-  let wake = () => {};
-  const loop = (async () => {
-    if (deps.engine === "pglite") {
-      await releaseLeases(deps).catch((err: unknown) => log.error({ err }, "releasing fulfilment leases failed"));
-    }
-    let failures = 0;
-    while (!stopping) {
-      let full = false;
-      try {
-        full = (await runFulfilmentOnce(deps, { suppliers })) >= FULFILMENT.batch;
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        log.error({ err }, "fulfilment round failed");
-      }
-      if (full || stopping) continue;
-      // While the database is away, ask less and less often (at most every 30 s), not twice a second.
-      const pause = Math.min(pollMs * 2 ** failures, Math.max(pollMs, 30_000));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
-  return {
-    stop: async () => {
-      stopping = true;
-      wake();
-      await loop;
-    },
-  };
+  return startPollingWorker({
+    name: "fulfilment",
+    pollMs,
+    log,
+    prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
+    round: async () => (await runFulfilmentOnce(deps, { suppliers })) >= FULFILMENT.batch,
+  });
 }
