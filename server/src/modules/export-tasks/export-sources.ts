@@ -2,11 +2,11 @@ import { and, count, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { TFunction } from "i18next";
 import type { AppDeps } from "../../app-deps";
-import { type ExportType, type LedgerEntry, ledgerListQuery, orderListQuery, productListQuery } from "../../contracts";
+import { type ExportType, ledgerListQuery, orderListQuery, productListQuery } from "../../contracts";
 import { deposits, ledgerEntries, merchants, orderBatches, orders, products } from "../../db/schema";
 import { cachedTranslator, type Language, languages } from "../../lib/i18n";
 import { loadSkus, listFilter as productFilter, toProduct } from "../catalog/catalog.service";
-import { listFilter as ledgerFilter } from "../funds/ledger-list.service";
+import { ledgerEntryColumns, listFilter as ledgerFilter, toLedgerEntry } from "../funds/ledger-list.service";
 import { listFilter as orderFilter, orderListColumns, toOrder } from "../orders/order.service";
 import { ledgerSheet, orderSheet, productSheet, type SheetLayout, type SheetTimes, sheetTimes } from "./export-rows";
 import type { Cell } from "./xlsx-stream";
@@ -101,15 +101,7 @@ function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, languag
         currency = m?.currency ?? "";
       }
       const rows = await deps.db
-        .select({
-          entry: ledgerEntries,
-          at: sql<string>`${ledgerEntries.createdAt}::text`,
-          orderNo: orders.orderNo,
-          productName: orders.productName,
-          productNameZh: orders.productNameZh,
-          rechargeAccount: orders.rechargeAccount,
-          depositNo: deposits.depositNo,
-        })
+        .select({ ...ledgerEntryColumns, at: sql<string>`${ledgerEntries.createdAt}::text` })
         .from(ledgerEntries)
         .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
         .leftJoin(deposits, eq(deposits.id, ledgerEntries.depositId))
@@ -118,23 +110,7 @@ function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, languag
         .limit(limit);
       const last = rows.at(-1);
       if (last) cursor = { at: last.at, id: last.entry.id };
-      return rows.map((row) => {
-        // As listLedger maps an entry.
-        const entry: LedgerEntry = {
-          fundNo: row.entry.fundNo,
-          orderNo: row.orderNo,
-          depositNo: row.depositNo,
-          productName: language === "zh-CN" && row.productNameZh ? row.productNameZh : (row.productName ?? null),
-          rechargeAccount: row.rechargeAccount,
-          type: row.entry.type,
-          amount: row.entry.amount,
-          balance: row.entry.balanceAfter,
-          currency: currency ?? "",
-          remark: row.entry.remark,
-          time: row.entry.createdAt.toISOString(),
-        };
-        return ledgerSheet.row(entry, text.t, text.times);
-      });
+      return rows.map((row) => ledgerSheet.row(toLedgerEntry(row, language, currency ?? ""), text.t, text.times));
     },
   } satisfies ExportSource;
 }

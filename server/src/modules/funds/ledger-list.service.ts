@@ -31,6 +31,41 @@ export function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQ
   );
 }
 
+/** What one Funds Details row is read from (joined with its order and deposit), for the list and exports. */
+export const ledgerEntryColumns = {
+  entry: ledgerEntries,
+  orderNo: orders.orderNo,
+  productName: orders.productName,
+  productNameZh: orders.productNameZh,
+  rechargeAccount: orders.rechargeAccount,
+  depositNo: deposits.depositNo,
+};
+
+interface LedgerEntryRow {
+  entry: typeof ledgerEntries.$inferSelect;
+  orderNo: string | null;
+  productName: string | null;
+  productNameZh: string | null;
+  rechargeAccount: string | null;
+  depositNo: string | null;
+}
+
+export function toLedgerEntry(row: LedgerEntryRow, language: Language, currency: string): LedgerEntry {
+  return {
+    fundNo: row.entry.fundNo,
+    orderNo: row.orderNo,
+    depositNo: row.depositNo,
+    productName: language === "zh-CN" && row.productNameZh ? row.productNameZh : (row.productName ?? null),
+    rechargeAccount: row.rechargeAccount,
+    type: row.entry.type,
+    amount: row.entry.amount,
+    balance: row.entry.balanceAfter,
+    currency,
+    remark: row.entry.remark,
+    time: row.entry.createdAt.toISOString(),
+  };
+}
+
 /** Funds Details: the merchant's ledger, newest first, with the credits and debits of the whole filtered range. */
 export async function listLedger(
   deps: AppDeps,
@@ -52,32 +87,13 @@ export async function listLedger(
       { table: ledgerEntries, id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, where },
       (only, order) =>
         db
-          .select({
-            entry: ledgerEntries,
-            orderNo: orders.orderNo,
-            productName: orders.productName,
-            productNameZh: orders.productNameZh,
-            rechargeAccount: orders.rechargeAccount,
-            depositNo: deposits.depositNo,
-          })
+          .select(ledgerEntryColumns)
           .from(ledgerEntries)
           .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
           .leftJoin(deposits, eq(deposits.id, ledgerEntries.depositId))
           .where(only)
           .orderBy(...order),
-      (row): LedgerEntry => ({
-        fundNo: row.entry.fundNo,
-        orderNo: row.orderNo,
-        depositNo: row.depositNo,
-        productName: language === "zh-CN" && row.productNameZh ? row.productNameZh : (row.productName ?? null),
-        rechargeAccount: row.rechargeAccount,
-        type: row.entry.type,
-        amount: row.entry.amount,
-        balance: row.entry.balanceAfter,
-        currency,
-        remark: row.entry.remark,
-        time: row.entry.createdAt.toISOString(),
-      }),
+      (row) => toLedgerEntry(row, language, currency),
     ),
     // Summed in the database (exact NUMERIC); over every entry the filter selects, not only the page.
     db
