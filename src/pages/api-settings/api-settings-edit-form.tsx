@@ -1,6 +1,6 @@
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Form, Input, message, Radio, Space } from "antd";
+import { Alert, Form, Input, message, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type ApiApp,
@@ -9,6 +9,7 @@ import {
   type KeyType,
   keyTypes,
 } from "../../../server/src/contracts/api-app";
+import { FormActions } from "../../components/form-actions";
 import { zodRule } from "../../lib/zod-rule";
 import { SINGLETON_ID } from "../../resources";
 
@@ -110,12 +111,7 @@ export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () =
       >
         <Input inputMode="decimal" suffix={app.currency} style={{ maxWidth: 260 }} />
       </Form.Item>
-      <Space>
-        <Button onClick={onDone}>{t("common.cancel")}</Button>
-        <Button type="primary" htmlType="submit" disabled={saveButtonProps.disabled} loading={saveButtonProps.disabled}>
-          {t("common.save")}
-        </Button>
-      </Space>
+      <FormActions onCancel={onDone} saving={saveButtonProps.disabled} />
     </Form>
   );
 }

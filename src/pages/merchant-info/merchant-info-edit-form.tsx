@@ -1,9 +1,10 @@
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Button, Form, Input, message, Space } from "antd";
+import { Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import type { MerchantInfo, MerchantInfoUpdate } from "../../../server/src/contracts/merchant";
 import { merchantInfoUpdate } from "../../../server/src/contracts/merchant";
+import { FormActions } from "../../components/form-actions";
 import { zodRule } from "../../lib/zod-rule";
 import { SINGLETON_ID } from "../../resources";
 
@@ -57,12 +58,7 @@ export function MerchantInfoEditForm({ info, onDone }: { info: MerchantInfo; onD
       <Form.Item name="website" label={label("website")} rules={rule("website")}>
         <Input placeholder="https://" />
       </Form.Item>
-      <Space>
-        <Button onClick={onDone}>{t("common.cancel")}</Button>
-        <Button type="primary" htmlType="submit" disabled={saveButtonProps.disabled} loading={saveButtonProps.disabled}>
-          {t("common.save")}
-        </Button>
-      </Space>
+      <FormActions onCancel={onDone} saving={saveButtonProps.disabled} />
     </Form>
   );
 }
