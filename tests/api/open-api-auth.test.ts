@@ -135,6 +135,9 @@ describe.each(engines)("Open API authentication on %s", (engine) => {
       payload: "{not json",
     });
     expect(refusal(broken)).toEqual([400, "INVALID_REQUEST"]);
+    const badAddress = await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/orders/%E0%A4%A" });
+    expect(refusal(badAddress)).toEqual([400, "INVALID_REQUEST"]);
+    expect(badAddress.json().message).toBe("The address is not valid");
     expect(broken.json().message).toBe("The request body is not valid JSON");
   });
 

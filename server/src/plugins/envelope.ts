@@ -155,7 +155,9 @@ const statusKeys: Record<number, string> = {
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = translator(pickLanguage(request.headers["accept-language"]));
   const key = error.code === "FST_ERR_BAD_URL" ? "errors.badUrl" : "errors.badRequest";
-  return failure(reply, 400, t(key));
+  // Open API clients branch on `data.errorCode`, even for an address no route could read.
+  const data = request.url.startsWith("/openapi/") ? { errorCode: "INVALID_REQUEST" } : null;
+  return failure(reply, 400, t(key), data);
 }
 
 /** Unknown `/portal` paths: a 404 envelope naming the call. */
