@@ -6,11 +6,12 @@
  * Targets (issue 6): under 60 s and under 300 MB RSS on PostgreSQL; peak RSS of 1M within 20% of 100k; list
  * p99 under 50 ms while an export runs. On PGlite the worker runs inside the server (one process per data
  * folder), so there the list-while-export figure is measured in one process, as deployed.
- * `BENCH_EXPORT_ROWS` (default "100000,1000000"), `BENCH_LIST_CLIENTS` (default 4), `BENCH_DURATION_MS` (8,000).
+ * `BENCH_EXPORT_ROWS` (default "100000,1000000"), `BENCH_LIST_CLIENTS` (default 4), `BENCH_DURATION_MS` (8,000),
+ * `BENCH_EXPORT_NODE_ARGS` (node flags for the worker process, e.g. to profile it).
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "../server/src/app";
@@ -30,6 +31,15 @@ const ORDER_EXPORT = { type: "order", filters: {}, language: "en-US", timeZone: 
 const SIZES = (process.env.BENCH_EXPORT_ROWS ?? "100000,1000000").split(",").map(Number);
 const CLIENTS = Number(process.env.BENCH_LIST_CLIENTS ?? 4);
 const TIMING = { warmupMs: 1_000, durationMs: Number(process.env.BENCH_DURATION_MS ?? 8_000) };
+/**
+ * On PostgreSQL exports run in `npm run worker`, so there the child gets that script's node flags (read from
+ * package.json; its heap ceiling is what keeps the peak RSS well under 300 MB). On PGlite they run in the server
+ * (`npm start`), which has none. BENCH_EXPORT_NODE_ARGS adds flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
+const childNodeArgs = (engine: Engine) => [
+  ...(engine === "postgres" ? workerNodeFlags() : []),
+  ...(process.env.BENCH_EXPORT_NODE_ARGS ?? "").split(" ").filter(Boolean),
+];
 const PASSWORD = "Passw0rd!bench";
 const mb = (x: number) => x.toFixed(0);
 
@@ -40,7 +50,14 @@ interface Target {
   rows: number;
 }
 
-function runChild(env: Record<string, string>, target: Target): Promise<ExportChildResult> {
+/** The `--flags` of package.json's `worker` script (`tsx <node flags> server/src/worker.ts`). */
+function workerNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8"));
+  const words: string[] = (pkg.scripts.worker as string).split(/\s+/);
+  return words.filter((w) => w.startsWith("--"));
+}
+
+function runChild(engine: Engine, env: Record<string, string>, target: Target): Promise<ExportChildResult> {
   const childEnv = {
     ...process.env,
     ...env,
@@ -49,11 +66,16 @@ function runChild(env: Record<string, string>, target: Target): Promise<ExportCh
   };
   const script = path.join(import.meta.dirname, "support", "export-child.ts");
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ["--import", "tsx", script], { env: childEnv }, (error, stdout, stderr) => {
-      const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
-      if (error || !line) reject(new Error(`export child failed: ${error?.message ?? ""}\n${stderr}${stdout}`));
-      else resolve(JSON.parse(line.slice("RESULT ".length)) as ExportChildResult);
-    }),
+    execFile(
+      process.execPath,
+      [...childNodeArgs(engine), "--import", "tsx", script],
+      { env: childEnv },
+      (error, stdout, stderr) => {
+        const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
+        if (error || !line) reject(new Error(`export child failed: ${error?.message ?? ""}\n${stderr}${stdout}`));
+        else resolve(JSON.parse(line.slice("RESULT ".length)) as ExportChildResult);
+      },
+    ),
   );
 }
 
@@ -90,7 +112,7 @@ async function benchEngine(engine: Engine) {
 
     const rows: (string | number)[][] = [];
     for (const t of targets) {
-      const r = await runChild(childEnv, t);
+      const r = await runChild(engine, childEnv, t);
       if (r.status !== 2 || r.processed !== t.rows) throw new Error(`export of ${t.rows} ended ${JSON.stringify(r)}`);
       rows.push([int(t.rows), r.seconds.toFixed(1), mb(r.baseRssMB), mb(r.peakRssMB), r.fileMB.toFixed(1)]);
     }
@@ -135,7 +157,7 @@ async function benchEngine(engine: Engine) {
         if (engine === "pglite") {
           await createExportTask(deps, { ...biggest, sessionId: 0, role: "admin" }, ORDER_EXPORT);
           await runExportsOnce(deps);
-        } else await runChild(childEnv, biggest);
+        } else await runChild(engine, childEnv, biggest);
         exportSeconds = (performance.now() - t0) / 1000;
       })();
       await new Promise((resolve) => setTimeout(resolve, 3_000));
