@@ -20,12 +20,19 @@ export function RefreshButton({ query }: { query: { isFetching: boolean; refetch
   );
 }
 
-/** Spec §8: 'Failed to load … list: ' + reason, once per failure (`messageKey` takes `{{reason}}`). */
-export function useLoadFailure(error: { message: string } | null | undefined, messageKey: string) {
+/**
+ * Spec §8: 'Failed to load … list: ' + reason (`messageKey` takes `{{reason}}`). Each failed reload brings a new
+ * error; the message is keyed, so a list that keeps failing shows one message, not a stack of them.
+ */
+export function useLoadFailure(
+  error: { message: string } | null | undefined,
+  messageKey: string,
+  level: "error" | "warning" = "error",
+) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (error) void message.error(t(messageKey, { reason: error.message }));
-  }, [error, messageKey, t]);
+    if (error) void message[level]({ key: messageKey, content: t(messageKey, { reason: error.message }) });
+  }, [error, messageKey, level, t]);
 }
 
 /** Table pagination with a size changer and the total ("More than 10,000 items" when the server stopped counting). */

@@ -10,6 +10,7 @@ import {
   hasPendingTasks,
 } from "../../lib/export-tasks";
 import { downloadExport } from "../../providers/portal-api";
+import { useLoadFailure } from "../list-page";
 import { exportTaskColumns } from "./export-task-columns";
 
 const RESOURCE = "export-task";
@@ -43,9 +44,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
     if (!query.isFetching && page.currentPage > lastPage) setPage((current) => ({ ...current, currentPage: lastPage }));
   }, [total, page, query.isFetching]);
 
-  useEffect(() => {
-    if (query.error) void message.warning(t("export.loadFailed", { reason: query.error.message }));
-  }, [query.error, t]);
+  useLoadFailure(query.error, "export.loadFailed", "warning");
 
   const rows = useMemo(
     () => result.data.map((task) => (terminated.has(task.id) ? { ...task, status: ExportStatus.terminated } : task)),
