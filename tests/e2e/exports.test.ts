@@ -65,7 +65,7 @@ describe("exports from the operator's side", () => {
     await page.getByRole("row", { name: /Failed/ }).waitFor({ state: "detached" });
     for (const orderNo of expected) await page.getByRole("row", { name: new RegExp(orderNo) }).waitFor();
 
-    await page.getByRole("button", { name: /Export$/ }).click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     await page.getByText("Export task created").first().waitFor();
     const drawer = page.getByRole("dialog", { name: "Export Task" });
     const task = drawer.getByRole("row", { name: /Orders/ });
@@ -96,7 +96,7 @@ describe("exports from the operator's side", () => {
   it("terminates a task started on Funds Details, explains a failed one, and deletes it", async () => {
     const { page, merchantId } = await demoShopOperator(e2e);
     await page.goto("/merchant-fund/transaction-log");
-    await page.getByRole("button", { name: /Export$/ }).click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     const drawer = page.getByRole("dialog", { name: "Export Task" });
     const started = drawer.getByRole("row", { name: /Fund transactions/ });
     await started.getByText("Queued", { exact: true }).waitFor();

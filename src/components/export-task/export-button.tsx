@@ -43,7 +43,7 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
   };
 
   return (
-    <Button icon={<ExportOutlined />} loading={starting} onClick={() => void start()}>
+    <Button icon={<ExportOutlined aria-hidden />} loading={starting} onClick={() => void start()}>
       {t("export.actions.export")}
     </Button>
   );

@@ -50,7 +50,7 @@ export function CommandPalette() {
         name: t("shell.palette.switchLanguage"),
         keywords: "language 语言 english 中文",
         section: t("shell.palette.commands"),
-        icon: <GlobalOutlined />,
+        icon: <GlobalOutlined aria-hidden />,
       },
       ...languages.map((language) => ({
         id: `language:${language}`,
@@ -63,7 +63,7 @@ export function CommandPalette() {
         name: t("shell.palette.logout"),
         keywords: "logout sign out 退出",
         section: t("shell.palette.commands"),
-        icon: <LogoutOutlined />,
+        icon: <LogoutOutlined aria-hidden />,
         perform: () => logout(),
       },
     ];

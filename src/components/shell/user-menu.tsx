@@ -28,12 +28,12 @@ export function UserMenu({ onResetMfa, onUpdatePassword }: UserMenuActions) {
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
   const items: MenuProps["items"] = [
-    { key: "home", icon: <HomeOutlined />, label: t("shell.userMenu.home") },
-    { key: "export", icon: <ExportOutlined />, label: t("shell.userMenu.exportTask") },
-    { key: "mfa", icon: <KeyOutlined />, label: t("shell.userMenu.resetMfa") },
-    { key: "password", icon: <LockOutlined />, label: t("shell.userMenu.updatePassword") },
+    { key: "home", icon: <HomeOutlined aria-hidden />, label: t("shell.userMenu.home") },
+    { key: "export", icon: <ExportOutlined aria-hidden />, label: t("shell.userMenu.exportTask") },
+    { key: "mfa", icon: <KeyOutlined aria-hidden />, label: t("shell.userMenu.resetMfa") },
+    { key: "password", icon: <LockOutlined aria-hidden />, label: t("shell.userMenu.updatePassword") },
     { type: "divider" },
-    { key: "logout", icon: <LogoutOutlined />, label: t("shell.userMenu.logout"), danger: true },
+    { key: "logout", icon: <LogoutOutlined aria-hidden />, label: t("shell.userMenu.logout"), danger: true },
   ];
   const actions: Record<string, () => void> = {
     home: () => user && navigate(landingPath[user.role]),

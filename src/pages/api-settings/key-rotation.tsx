@@ -22,7 +22,7 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
 
   if (!app.secretMasked)
     return (
-      <Button type="primary" icon={<KeyOutlined />} loading={mutation.isPending} onClick={generate}>
+      <Button type="primary" icon={<KeyOutlined aria-hidden />} loading={mutation.isPending} onClick={generate}>
         {t("apiSettings.secret.generate")}
       </Button>
     );
@@ -35,7 +35,7 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
       cancelText={t("common.cancel")}
       onConfirm={generate}
     >
-      <Button danger icon={<KeyOutlined />} loading={mutation.isPending}>
+      <Button danger icon={<KeyOutlined aria-hidden />} loading={mutation.isPending}>
         {t("apiSettings.secret.rotate")}
       </Button>
     </Popconfirm>
@@ -65,7 +65,7 @@ export function PlatformKeyRotation({ app, onRotated }: { app: ApiApp; onRotated
       cancelText={t("common.cancel")}
       onConfirm={rotate}
     >
-      <Button icon={<SyncOutlined />} loading={mutation.isPending}>
+      <Button icon={<SyncOutlined aria-hidden />} loading={mutation.isPending}>
         {t("apiSettings.keys.rotate")}
       </Button>
     </Popconfirm>

@@ -53,7 +53,7 @@ export function ProofUpload({ value, onChange }: { value?: number; onChange?: (f
         customRequest={customRequest}
         maxCount={1}
       >
-        <Button icon={<UploadOutlined />} loading={busy}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={busy}>
           {t("funds.upload.button")}
         </Button>
       </Upload>

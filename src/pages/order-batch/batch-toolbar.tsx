@@ -22,11 +22,11 @@ export function BatchToolbar({
   const { t } = useTranslation();
   return (
     <Space wrap style={{ marginBottom: 12 }}>
-      <Button icon={<PlusOutlined />} onClick={onAdd}>
+      <Button icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
         {t("orderForm.batch.addRow")}
       </Button>
       <Popconfirm title={t("orderForm.batch.clearConfirm")} onConfirm={onClear}>
-        <Button icon={<DeleteOutlined />}>{t("orderForm.batch.clear")}</Button>
+        <Button icon={<DeleteOutlined aria-hidden />}>{t("orderForm.batch.clear")}</Button>
       </Popconfirm>
       <Dropdown
         trigger={["click"]}
@@ -38,7 +38,7 @@ export function BatchToolbar({
           onClick: ({ key }) => onTemplate(key as TemplateFormat),
         }}
       >
-        <Button icon={<DownloadOutlined />}>{t("orderForm.batch.template")}</Button>
+        <Button icon={<DownloadOutlined aria-hidden />}>{t("orderForm.batch.template")}</Button>
       </Dropdown>
       <Upload
         accept=".xlsx,.csv,text/csv"
@@ -48,7 +48,7 @@ export function BatchToolbar({
           return Upload.LIST_IGNORE;
         }}
       >
-        <Button icon={<UploadOutlined />}>{t("orderForm.batch.import")}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>{t("orderForm.batch.import")}</Button>
       </Upload>
       <Space>
         <Switch id="batch-only-errors" checked={onlyErrors} onChange={onOnlyErrors} />

@@ -70,7 +70,7 @@ export function OrderGiftCards({
               cancelText={t("common.cancel")}
               onConfirm={reveal}
             >
-              <Button icon={<EyeOutlined />} loading={mutation.isPending}>
+              <Button icon={<EyeOutlined aria-hidden />} loading={mutation.isPending}>
                 {t("order.cards.reveal")}
               </Button>
             </Popconfirm>

@@ -25,7 +25,7 @@ export function ProductSearchForm({ formProps }: { formProps: FormProps<ProductS
         />
       </Form.Item>
       <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
           {t("product.actions.search")}
         </Button>
       </Form.Item>
