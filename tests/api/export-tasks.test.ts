@@ -273,6 +273,21 @@ describe.each(engines)("the export worker on %s", (engine) => {
     expect((await readSheet(await downloadForm(t, id, shop.token), 10)).length).toBe(8);
   });
 
+  it("terminating a task whose worker died removes the partial file it left", async () => {
+    const id = await queue();
+    expect((await claimExportTask(t.deps))?.id).toBe(id);
+    // What a run leaves when it dies mid-file: its key on the task and a partial file.
+    const partial = `exports/${id}-crashed.xlsx`;
+    await t.deps.db.update(exportTasks).set({ fileKey: partial }).where(eq(exportTasks.id, id));
+    const out = t.deps.storage.createWriteStream(partial);
+    await new Promise<void>((resolve, reject) => out.end("PK partial", () => resolve()).once("error", reject));
+    expect(await t.deps.storage.readStream(partial)).not.toBeNull();
+
+    expectOk(await call(t, "PATCH", exportKill(id), { token: shop.token }));
+    expect(await t.deps.storage.readStream(partial)).toBeNull();
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 3 });
+  });
+
   it("ends in status 4 with the reason (never a stack) when the export fails", async () => {
     const id = await queue();
     await t.deps.db.update(exportTasks).set({ params: "{not json" }).where(eq(exportTasks.id, id));

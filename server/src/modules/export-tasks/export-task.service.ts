@@ -34,7 +34,11 @@ export async function listExportTasks(deps: AppDeps, auth: AuthContext, page: Pa
   );
 }
 
-/** Queued or processing -> terminated; the worker (exports issue) sees the status and stops. */
+/**
+ * Queued or processing -> terminated. A live run sees the status at its next batch, stops and removes its file;
+ * the partial file is removed here too, so one left by a run that died goes at once, not at housekeeping.
+ * (Removing a file a live run still writes is safe: the run only ever deletes it after.)
+ */
 export async function terminateExportTask(deps: AppDeps, auth: AuthContext, id: number): Promise<void> {
   const changed = await deps.db
     .update(exportTasks)
@@ -46,7 +50,8 @@ export async function terminateExportTask(deps: AppDeps, auth: AuthContext, id: 
         inArray(exportTasks.status, [ExportStatus.queued, ExportStatus.processing]),
       ),
     )
-    .returning({ id: exportTasks.id });
+    .returning({ id: exportTasks.id, fileKey: exportTasks.fileKey });
+  if (changed[0]?.fileKey) await deps.storage.delete(changed[0].fileKey);
   if (changed.length === 0) {
     const [exists] = await deps.db
       .select({ id: exportTasks.id })
