@@ -58,6 +58,15 @@ describe("orders from the operator's side", () => {
       .getByRole("row", { name: new RegExp(orderNo) })
       .getByText("Success")
       .waitFor();
+
+    // Opened on a batch (as from an order's batch link) the list starts filtered by it; Reset clears that too.
+    await page.goto("/merchant/order?batchId=B-NO-SUCH-BATCH");
+    const batchField = page.getByLabel("Batch ID");
+    expect(await batchField.inputValue()).toBe("B-NO-SUCH-BATCH");
+    await page.locator(".ant-table-placeholder .ant-empty-description").waitFor();
+    await page.getByRole("button", { name: "Reset", exact: true }).click();
+    await page.getByRole("row", { name: new RegExp(orderNo) }).waitFor();
+    expect(await batchField.inputValue()).toBe("");
     expect(problemsOf(page)).toEqual([]);
   });
 
