@@ -1,6 +1,4 @@
-import { useForm } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { Alert, Form, Input, message, Radio } from "antd";
+import { Alert, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type ApiApp,
@@ -10,16 +8,10 @@ import {
   keyTypes,
 } from "../../../server/src/contracts/api-app";
 import { FormActions } from "../../components/form-actions";
+import { useSingletonEditForm } from "../../components/singleton-edit-form";
 import { zodRule } from "../../lib/zod-rule";
-import { SINGLETON_ID } from "../../resources";
 
 const shape = apiAppUpdate.shape;
-const editable = Object.keys(shape) as (keyof ApiAppUpdate)[];
-
-/** Only the fields the contract names travel (the server refuses unknown ones); blanks go as "". */
-function pickEditable(values: Partial<ApiApp>): ApiAppUpdate {
-  return Object.fromEntries(editable.map((k) => [k, values[k] ?? ""])) as ApiAppUpdate;
-}
 
 /**
  * The admin's settings form. Each field is checked by the contract's own rule; the server adds what only it can
@@ -27,16 +19,10 @@ function pickEditable(values: Partial<ApiApp>): ApiAppUpdate {
  */
 export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () => void }) {
   const { t } = useTranslation();
-  const { formProps, saveButtonProps, onFinish, form } = useForm<ApiApp, HttpError, ApiAppUpdate>({
+  const { formProps, saveButtonProps, submit, form } = useSingletonEditForm<ApiApp, ApiAppUpdate>({
     resource: "api-settings",
-    action: "edit",
-    id: SINGLETON_ID,
-    redirect: false,
-    queryOptions: { enabled: false },
-    onMutationSuccess: () => {
-      void message.success(t("common.saveSuccess"));
-      onDone();
-    },
+    shape,
+    onDone,
   });
   const keyType = Form.useWatch<KeyType | undefined>("keyType", form) ?? app.keyType;
   const rule = (name: keyof ApiAppUpdate) => [zodRule(shape[name], t)];
@@ -51,13 +37,7 @@ export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () =
   const help = (name: keyof ApiAppUpdate) => t(`apiSettings.help.${name}`, { currency: app.currency });
 
   return (
-    <Form
-      {...formProps}
-      initialValues={app}
-      layout="vertical"
-      style={{ maxWidth: 720 }}
-      onFinish={(values) => onFinish(pickEditable(values as Partial<ApiApp>)).catch(() => undefined)}
-    >
+    <Form {...formProps} initialValues={app} layout="vertical" style={{ maxWidth: 720 }} onFinish={submit}>
       <Form.Item name="keyType" label={label("keyType")} extra={help("keyType")} rules={rule("keyType")}>
         <Radio.Group
           options={keyTypes.map((k) => ({ value: k, label: t(`apiSettings.keyTypes.${k}`) }))}
@@ -77,24 +57,11 @@ export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () =
       >
         <Input.TextArea rows={6} placeholder="-----BEGIN PUBLIC KEY-----" style={{ fontFamily: "monospace" }} />
       </Form.Item>
-      <Form.Item
-        name="callbackUrl"
-        label={label("callbackUrl")}
-        extra={help("callbackUrl")}
-        required
-        rules={rule("callbackUrl")}
-      >
-        <Input placeholder="https://" />
-      </Form.Item>
-      <Form.Item
-        name="notifyUrl"
-        label={label("notifyUrl")}
-        extra={help("notifyUrl")}
-        required
-        rules={rule("notifyUrl")}
-      >
-        <Input placeholder="https://" />
-      </Form.Item>
+      {(["callbackUrl", "notifyUrl"] as const).map((name) => (
+        <Form.Item key={name} name={name} label={label(name)} extra={help(name)} required rules={rule(name)}>
+          <Input placeholder="https://" />
+        </Form.Item>
+      ))}
       <Form.Item
         name="ipWhitelist"
         label={label("ipWhitelist")}
