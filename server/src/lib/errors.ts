@@ -18,7 +18,14 @@ export class AppError extends Error {
 }
 
 export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(400, key, params);
-export const fieldError = (field: string, key: string) => new AppError(400, key, {}, { [field]: key });
+/** A failure that is also shown on one field of the form (e.g. a 409 beside the reference number already used). */
+export const failureOnField = (
+  status: number,
+  field: string,
+  key: string,
+  params: Record<string, string | number> = {},
+) => new AppError(status, key, params, { [field]: { key, params } });
+export const fieldError = (field: string, key: string) => failureOnField(400, field, key);
 export const fieldErrors = (errors: Record<string, MessageRef>) => new AppError(400, "validation.failed", {}, errors);
 export const unauthenticated = () => new AppError(401, "errors.unauthenticated");
 export const forbidden = (key = "errors.forbidden") => new AppError(403, key);

@@ -5,7 +5,7 @@ import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "../
 import { fetchNewestFirst } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { deposits, files } from "../../db/schema";
-import { AppError, fieldError } from "../../lib/errors";
+import { failureOnField, fieldError } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -85,10 +85,8 @@ export async function listDeposits(
 }
 
 /** A 409 that also names the field, so the form shows it beside the reference number. */
-const referenceTaken = (referenceNo: string) => {
-  const message = { key: "errors.depositReferenceTaken", params: { referenceNo } };
-  return new AppError(409, message.key, message.params, { referenceNo: message });
-};
+const referenceTaken = (referenceNo: string) =>
+  failureOnField(409, "referenceNo", "errors.depositReferenceTaken", { referenceNo });
 
 /**
  * A merchant reports a transfer: Pending, no balance change. The proof must be a file this merchant uploaded;

@@ -6,7 +6,7 @@ import { fetchPage } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { users } from "../../db/schema";
 import { hashPassword, randomPassword } from "../../lib/crypto";
-import { AppError } from "../../lib/errors";
+import { failureOnField } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
 import { changeMember, type UserRow } from "./member-guard";
 
@@ -40,10 +40,8 @@ export async function listMembers(deps: AppDeps, merchantId: number, page: PageQ
 }
 
 /** Accounts are unique across every merchant (`users_username_key`): say so on the field, as a 409. */
-const usernameTaken = (username: string) => {
-  const message = { key: "member.errors.usernameTaken", params: { username } };
-  return new AppError(409, message.key, message.params, { username: message });
-};
+const usernameTaken = (username: string) =>
+  failureOnField(409, "username", "member.errors.usernameTaken", { username });
 
 /**
  * A new user of the caller's merchant. Without a password one is generated and answered this once; it is

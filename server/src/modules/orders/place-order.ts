@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "../../contracts";
 import { merchants, orders } from "../../db/schema";
-import { AppError, fieldErrors, forbidden, notFound } from "../../lib/errors";
+import { AppError, failureOnField, fieldErrors, forbidden, notFound } from "../../lib/errors";
 import { loadOrderTarget, type OrderTarget } from "../catalog/catalog.service";
 import { localizeFields } from "../catalog/order-fields";
 import { orderGroups } from "./order-groups";
@@ -30,12 +30,11 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
   const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
-  if (!target) throw new AppError(404, "errors.productNotFound", {}, { productId: "errors.productNotFound" });
-  if (target.product.status !== "enabled")
-    throw new AppError(409, "errors.productDisabled", {}, { productId: "errors.productDisabled" });
-  if (!target.sku) throw new AppError(404, "errors.skuNotFound", {}, { skuId: "errors.skuNotFound" });
+  if (!target) throw failureOnField(404, "productId", "errors.productNotFound");
+  if (target.product.status !== "enabled") throw failureOnField(409, "productId", "errors.productDisabled");
+  if (!target.sku) throw failureOnField(404, "skuId", "errors.skuNotFound");
   if (target.sku.status !== "enabled" || target.price === null)
-    throw new AppError(409, "errors.skuNotOrderable", {}, { skuId: "errors.skuNotOrderable" });
+    throw failureOnField(409, "skuId", "errors.skuNotOrderable");
   const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
   return { ...priced, fields: localizeFields(target.product.fields, "en-US") };
 }
