@@ -21,6 +21,7 @@ import type { Engine } from "../tests/support/test-db";
 import {
   baseUrl,
   benchEngines,
+  benchTiming,
   type HttpRequestSpec,
   httpLoad,
   int,
@@ -32,10 +33,7 @@ import {
 } from "./support/load";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TIMING = {
-  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 500),
-  durationMs: Number(process.env.BENCH_DURATION_MS ?? 2_000),
-};
+const TIMING = benchTiming({ warmupMs: 500, durationMs: 2_000 });
 const CONCURRENCY = [32, 1];
 /** Pre-signed requests per run: more than a run can send (each nonce is good once). */
 const PER_RUN = Math.ceil(((TIMING.warmupMs + TIMING.durationMs) / 1000) * 1_500);

@@ -20,7 +20,7 @@ import type { AppDeps } from "../server/src/app-deps";
 import type { Order, Page } from "../server/src/contracts";
 import type { Db } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";
-import { merchants, orderBatches, productSkus, products, schema } from "../server/src/db/schema";
+import { merchants, orderBatches, schema } from "../server/src/db/schema";
 import { importCatalog } from "../server/src/modules/catalog/catalog-import";
 import { listOrders } from "../server/src/modules/orders/order.service";
 import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-data";
@@ -28,7 +28,18 @@ import { createMerchant } from "../server/src/modules/provisioning/provisioning.
 import type { AuthContext } from "../server/src/plugins/auth";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { baseUrl, benchEngines, httpLoad, int, type LoadStats, ms, printTable, seconds } from "./support/load";
+import { catalogSkus } from "./support/catalog-skus";
+import {
+  baseUrl,
+  benchEngines,
+  benchTiming,
+  httpLoad,
+  int,
+  type LoadStats,
+  ms,
+  printTable,
+  seconds,
+} from "./support/load";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const MERCHANTS = 100;
@@ -36,10 +47,7 @@ const CHUNK = 100_000;
 const PGLITE_FILL_BUDGET_S = Number(process.env.BENCH_LIST_FILL_BUDGET_S ?? 300);
 /** 8 clients saturate this 2-core machine (client, server and database share it): p99 then measures queueing. */
 const CLIENTS = Number(process.env.BENCH_LIST_CLIENTS ?? 8);
-const TIMING = {
-  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 1_000),
-  durationMs: Number(process.env.BENCH_DURATION_MS ?? 4_000),
-};
+const TIMING = benchTiming({ warmupMs: 1_000, durationMs: 4_000 });
 const DAY = 86_400_000;
 
 /** Share of orders per product, in percent; a product's share is split evenly over its SKUs. */
@@ -84,20 +92,7 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
   ids.push(first!.id);
   for (let k = 1; k < MERCHANTS; k++) ids.push((await createMerchant(t.deps, { name: `Bench Merchant ${k}` })).id);
 
-  const skus = await t.deps.db
-    .select({
-      productId: products.id,
-      skuId: productSkus.id,
-      code: products.code,
-      name: products.name,
-      nameZh: products.nameZh,
-      type: products.type,
-      spec: productSkus.spec,
-      price: productSkus.faceValue,
-    })
-    .from(productSkus)
-    .innerJoin(products, eq(products.id, productSkus.productId))
-    .orderBy(productSkus.id);
+  const skus = await catalogSkus(t.deps.db);
   // 100 slots, each naming a SKU, in proportion to the weights: a random slot picks a SKU by a hash join.
   const slots: number[] = [];
   for (const [code, weight] of Object.entries(productWeights)) {

@@ -23,6 +23,7 @@ import type { Engine } from "../tests/support/test-db";
 import {
   baseUrl,
   benchEngines,
+  benchTiming,
   closedLoop,
   type HttpRequestSpec,
   httpLoad,
@@ -35,10 +36,7 @@ import {
 } from "./support/load";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TIMING = {
-  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 500),
-  durationMs: Number(process.env.BENCH_DURATION_MS ?? 2_000),
-};
+const TIMING = benchTiming({ warmupMs: 500, durationMs: 2_000 });
 const CONCURRENCY = [1, 32];
 const ACCOUNT = "13800138000";
 

@@ -3,11 +3,11 @@
  * (the shape bench/order-list.ts fills: demo catalog products, ~8% failed, 30% through the API), spread
  * over the 90 days before `end`, then VACUUM ANALYZE.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../server/src/app-deps";
-import { productSkus, products } from "../../server/src/db/schema";
 import { importCatalog } from "../../server/src/modules/catalog/catalog-import";
 import { demoCatalog } from "../../server/src/modules/provisioning/demo-catalog-data";
+import { catalogSkus } from "./catalog-skus";
 
 const CHUNK = 100_000;
 const DAY = 86_400_000;
@@ -20,19 +20,7 @@ export async function fillExportOrders(
 ): Promise<void> {
   const db = deps.db;
   await importCatalog(deps, demoCatalog);
-  const skus = await db
-    .select({
-      productId: products.id,
-      skuId: productSkus.id,
-      name: products.name,
-      nameZh: products.nameZh,
-      type: products.type,
-      spec: productSkus.spec,
-      price: productSkus.faceValue,
-    })
-    .from(productSkus)
-    .innerJoin(products, eq(products.id, productSkus.productId))
-    .orderBy(productSkus.id);
+  const skus = await catalogSkus(db);
   await db.execute(sql`create table bench_export_prods (idx int primary key, product_id bigint, sku_id bigint,
     name text, name_zh text, type smallint, spec text, price numeric)`);
   await db.execute(

@@ -186,6 +186,12 @@ export function printTable(header: string[], rows: (string | number)[][]) {
   for (const r of cells.slice(1)) console.log(`  ${line(r)}`);
 }
 
+/** A bench's warm-up and measured time per run, BENCH_WARMUP_MS / BENCH_DURATION_MS overriding its defaults. */
+export const benchTiming = (defaults: { warmupMs: number; durationMs: number }) => ({
+  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? defaults.warmupMs),
+  durationMs: Number(process.env.BENCH_DURATION_MS ?? defaults.durationMs),
+});
+
 export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "-");
 export const int = (x: number) => Math.round(x).toLocaleString("en-US");
 export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
