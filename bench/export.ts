@@ -165,7 +165,7 @@ async function benchEngine(engine: Engine) {
       const exporting = (async () => {
         const t0 = performance.now();
         if (engine === "pglite") {
-          await createExportTask(deps, { ...biggest, sessionId: 0, role: "admin" }, ORDER_EXPORT);
+          await createExportTask(deps, { ...biggest, sessionId: 0, role: "admin", mfaBound: true }, ORDER_EXPORT);
           await runExportsOnce(deps);
         } else await runChild(engine, childEnv, biggest);
         exportSeconds = (performance.now() - t0) / 1000;

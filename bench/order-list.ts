@@ -266,6 +266,7 @@ function lister(f: Fill): Lister {
     userId: f.userId,
     merchantId: f.merchantId,
     role: "operator",
+    mfaBound: true,
     username: f.username,
   };
   return (deps, q) => listOrders(deps, auth, { pageNum: 1, pageSize: 20, ...q } as never, "en-US");

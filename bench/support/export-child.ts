@@ -46,6 +46,7 @@ const auth = {
   userId: Number(env("BENCH_EXPORT_USER")),
   merchantId: Number(env("BENCH_EXPORT_MERCHANT")),
   role: "admin" as const,
+  mfaBound: true,
   username: "bench",
 };
 const taskId = await createExportTask(deps, auth, {

@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/connection";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Cipher, createCipher } from "./lib/crypto";
 import { type FileStorage, localFileStorage } from "./lib/file-storage";
+import { type PasswordHasher, passwordHasher } from "./lib/passwords";
 
 /** What services need from the outside world, passed explicitly (tests build their own). */
 export interface AppDeps {
@@ -12,6 +13,7 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   cipher: Cipher;
+  passwords: PasswordHasher;
   /** Uploaded files' bytes (DATA_DIR/files; an S3-compatible store would be chosen here). */
   storage: FileStorage;
 }
@@ -23,6 +25,7 @@ export function createDeps(database: Database, config: Config, clock: Clock = sy
     config,
     clock,
     cipher: createCipher(config.encryptionKeys),
+    passwords: passwordHasher(config.PASSWORD_HASH_LOG2N),
     storage: localFileStorage(path.join(config.dataDir, "files")),
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_HASH_LOG2N } from "./lib/passwords";
 
 /**
  * Configuration comes from the environment, checked once at start: a wrong value stops the server with a
@@ -14,59 +15,66 @@ const key32 = z
   .trim()
   .refine((v) => decodeKey(v) !== null, "must be 32 bytes, base64 (44 characters) or hex (64 characters)");
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: port.default(8080),
-  HOST: z.string().trim().min(1).default("127.0.0.1"),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  /** Key for secrets at rest (TOTP secrets now; API secrets and card codes later). */
-  ENCRYPTION_KEY: key32.optional(),
-  /** Earlier keys, comma-separated, still accepted for reading while data is re-encrypted. */
-  ENCRYPTION_OLD_KEYS: z.string().trim().optional(),
-  SESSION_IDLE_MINUTES: positiveInt.default(120),
-  SESSION_MAX_HOURS: positiveInt.default(24 * 7),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */
-  TRUST_PROXY: z.stringbool().default(false),
-  /** Run the fulfilment worker inside the server; false when separate `npm run worker` processes do it. */
-  RUN_WORKER: z.stringbool().default(true),
-  /** How often an idle fulfilment worker looks for due orders. */
-  FULFILMENT_POLL_MS: positiveInt.default(500),
-  /** The simulator supplier answers success this long after an order was placed. */
-  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
-  /** How often an idle delivery worker looks for due callbacks and notifications. */
-  DELIVERY_POLL_MS: positiveInt.default(1000),
-  /** How often an idle export worker looks for queued export tasks. */
-  EXPORT_POLL_MS: positiveInt.default(1000),
-  /** Export tasks and their files are deleted this many days after they were asked for. */
-  EXPORT_RETENTION_DAYS: positiveInt.default(7),
-  /**
-   * Let callbacks and notifications reach loopback and private networks (SSRF guard off). Only for a receiver
-   * of your own on the same network, and for tests.
-   */
-  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
-  /** Open API requests one AppID may make per minute (per server process); more get 429 with Retry-After. */
-  OPENAPI_RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
-  CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
-  CHAT_WIDGET_SETTINGS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return {};
-      try {
-        return z.record(z.string(), z.string()).parse(JSON.parse(v));
-      } catch {
-        ctx.addIssue({ code: "custom", message: 'must be a JSON object of strings, e.g. {"siteId":"abc"}' });
-        return z.NEVER;
-      }
-    }),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: port.default(8080),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    /** Key for secrets at rest (TOTP secrets now; API secrets and card codes later). */
+    ENCRYPTION_KEY: key32.optional(),
+    /** Earlier keys, comma-separated, still accepted for reading while data is re-encrypted. */
+    ENCRYPTION_OLD_KEYS: z.string().trim().optional(),
+    SESSION_IDLE_MINUTES: positiveInt.default(30),
+    SESSION_MAX_HOURS: positiveInt.default(12),
+    /** scrypt cost as log2(N); OWASP's 17 is the floor outside tests (tests may go lower to run fast). */
+    PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_LOG2N),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */
+    TRUST_PROXY: z.stringbool().default(false),
+    /** Run the fulfilment worker inside the server; false when separate `npm run worker` processes do it. */
+    RUN_WORKER: z.stringbool().default(true),
+    /** How often an idle fulfilment worker looks for due orders. */
+    FULFILMENT_POLL_MS: positiveInt.default(500),
+    /** The simulator supplier answers success this long after an order was placed. */
+    SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+    /** How often an idle delivery worker looks for due callbacks and notifications. */
+    DELIVERY_POLL_MS: positiveInt.default(1000),
+    /** How often an idle export worker looks for queued export tasks. */
+    EXPORT_POLL_MS: positiveInt.default(1000),
+    /** Export tasks and their files are deleted this many days after they were asked for. */
+    EXPORT_RETENTION_DAYS: positiveInt.default(7),
+    /**
+     * Let callbacks and notifications reach loopback and private networks (SSRF guard off). Only for a receiver
+     * of your own on the same network, and for tests.
+     */
+    OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+    /** Open API requests one AppID may make per minute (per server process); more get 429 with Retry-After. */
+    OPENAPI_RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
+    CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
+    CHAT_WIDGET_SETTINGS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return {};
+        try {
+          return z.record(z.string(), z.string()).parse(JSON.parse(v));
+        } catch {
+          ctx.addIssue({ code: "custom", message: 'must be a JSON object of strings, e.g. {"siteId":"abc"}' });
+          return z.NEVER;
+        }
+      }),
+  })
+  .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG2N >= PASSWORD_HASH_LOG2N, {
+    path: ["PASSWORD_HASH_LOG2N"],
+    message: `must be at least ${PASSWORD_HASH_LOG2N} (a lower cost is allowed only with NODE_ENV=test)`,
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

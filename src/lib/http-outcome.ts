@@ -12,16 +12,21 @@ export interface PortalHttpError {
   errors?: Record<string, string>;
 }
 
-export type Outcome =
-  | { ok: true; data: unknown }
-  | {
-      ok: false;
-      error: PortalHttpError;
-      /** Error text to show for 3 s, or null when nothing should be shown. */
-      toast: string | null;
-      /** The session is over: offer to sign in again. */
-      sessionExpired: boolean;
-    };
+export interface Failure {
+  ok: false;
+  error: PortalHttpError;
+  /** Error text to show for 3 s, or null when nothing should be shown. */
+  toast: string | null;
+  /** The session is over: offer to sign in again. */
+  sessionExpired: boolean;
+  /** The call needs the user's current MFA code (step-up): ask for it and send the call again. */
+  stepUp?: boolean;
+}
+
+export type Outcome = { ok: true; data: unknown } | Failure;
+
+/** `data.errorCode` values the browser acts on (the server's plugins/auth). */
+export const ERROR_CODES = { mfaRequired: "MFA_REQUIRED", stepUpRequired: "STEP_UP_REQUIRED" } as const;
 
 export interface DecisionContext {
   /** Whether the request carried a login token: a 401 without one (a failed sign-in) ends no session. */
@@ -45,8 +50,12 @@ export function fieldErrorsOf(data: unknown): Record<string, string> | undefined
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-function failure(error: PortalHttpError, sessionExpired: boolean): Outcome {
+function failure(error: PortalHttpError, sessionExpired: boolean): Failure {
   return { ok: false, error, toast: error.message, sessionExpired };
+}
+
+function errorCodeOf(data: unknown): unknown {
+  return typeof data === "object" && data !== null ? (data as { errorCode?: unknown }).errorCode : undefined;
 }
 
 /** A response arrived: the envelope decides, whatever the HTTP status was. */
@@ -56,7 +65,12 @@ export function decideResponse(status: number, body: unknown, ctx: DecisionConte
     const message = typeof body.message === "string" && body.message.trim() !== "" ? body.message : ctx.unknownText;
     const errors = fieldErrorsOf(body.data);
     const expired = ctx.hadToken && (body.code === UNAUTHENTICATED || status === UNAUTHENTICATED);
-    return failure({ message, statusCode: body.code, ...(errors ? { errors } : {}) }, expired);
+    const outcome = failure({ message, statusCode: body.code, ...(errors ? { errors } : {}) }, expired);
+    const errorCode = errorCodeOf(body.data);
+    // Unbound MFA: the shell's bind dialog is already up, so a toast would only repeat it.
+    if (errorCode === ERROR_CODES.mfaRequired) return { ...outcome, toast: null };
+    if (errorCode === ERROR_CODES.stepUpRequired) return { ...outcome, toast: null, stepUp: true };
+    return outcome;
   }
   // No envelope (a proxy's error page, an HTML fallback): the status is all we know.
   const statusCode = status >= 200 && status < 300 ? 500 : status;

@@ -4,6 +4,8 @@ import { decideResponse, decideTransportFailure, type Outcome, type PortalHttpEr
 /** The browser's calls to the API go under this base path (spec §7). */
 export const API_BASE = "/portal";
 export const REQUEST_TIMEOUT_MS = 300_000;
+/** Where a step-up call carries the user's current MFA code (server/src/plugins/auth). */
+export const STEP_UP_HEADER = "X-MFA-Code";
 
 export interface HttpClientDeps {
   getToken: () => string | null;
@@ -11,6 +13,11 @@ export interface HttpClientDeps {
   unknownText: () => string;
   showError: (text: string) => void;
   onSessionExpired: () => void;
+  /**
+   * Asks the user for their current MFA code for a step-up call; `send` repeats the call with it. Answers the
+   * last outcome, or null when the user cancelled.
+   */
+  askStepUp?: (send: (code: string) => Promise<Outcome>) => Promise<Outcome | null>;
   /** Tests replace the network. */
   adapter?: AxiosAdapter;
 }
@@ -47,23 +54,31 @@ export function createHttpClient(deps: HttpClientDeps) {
     throw new PortalError(outcome.error);
   }
 
-  async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  /** One round trip, decided but not yet carried out. */
+  async function attempt(config: AxiosRequestConfig): Promise<Outcome> {
     const token = deps.getToken();
     const ctx = { hadToken: token !== null, unknownText: deps.unknownText() };
     const headers: Record<string, string> = { "Accept-Language": deps.getLanguage() };
     // Only a signed-in browser sends Authorization (spec §6).
     if (token !== null) headers.Authorization = token;
-    let status: number;
-    let body: unknown;
     try {
       const response = await instance.request({ ...config, headers: { ...headers, ...(config.headers ?? {}) } });
-      status = response.status;
-      body = response.data;
+      return decideResponse(response.status, response.data, ctx);
     } catch (error) {
       const facts = isAxiosError(error) ? { message: error.message, code: error.code } : { message: String(error) };
-      return settle(decideTransportFailure(facts, ctx)) as T;
+      return decideTransportFailure(facts, ctx);
     }
-    return settle(decideResponse(status, body, ctx)) as T;
+  }
+
+  async function request<T>(config: AxiosRequestConfig): Promise<T> {
+    let outcome = await attempt(config);
+    // Calls that hand out or take away access need a current code: ask for it once here, for every such call.
+    if (!outcome.ok && outcome.stepUp && deps.askStepUp) {
+      const withCode = (code: string) =>
+        attempt({ ...config, headers: { ...(config.headers as object), [STEP_UP_HEADER]: code } });
+      outcome = (await deps.askStepUp(withCode)) ?? outcome;
+    }
+    return settle(outcome) as T;
   }
 
   return { instance, request };

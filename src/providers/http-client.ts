@@ -1,5 +1,6 @@
 import { message } from "antd";
 import { promptLoggedOut } from "../components/logged-out-prompt";
+import { askStepUp } from "../components/mfa/step-up-store";
 import { createHttpClient } from "./create-http-client";
 import { currentLanguage, i18n } from "./i18n-provider";
 import { getToken } from "./token-storage";
@@ -15,6 +16,7 @@ export const { instance: axiosInstance, request } = createHttpClient({
     void message.error(text, ERROR_TOAST_SECONDS);
   },
   onSessionExpired: promptLoggedOut,
+  askStepUp,
 });
 
 export { API_BASE, PortalError } from "./create-http-client";

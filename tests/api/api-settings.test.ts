@@ -3,7 +3,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiApp, ApiSecret, PlatformKey } from "../../server/src/contracts";
 import { merchantApps, merchants } from "../../server/src/db/schema";
-import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, M, ZH } from "../support/api-helpers";
+import {
+  call,
+  closeTestApp,
+  EN,
+  expectFailure,
+  expectFieldErrors,
+  expectOk,
+  M,
+  stepUp,
+  ZH,
+} from "../support/api-helpers";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -91,7 +101,7 @@ describe.each(engines)("API settings on %s", (engine) => {
 
   it("answers a new secret once; afterwards only its mask, and the database holds it encrypted", async () => {
     const { secret, secretMasked, secretCreateTime } = expectOk<ApiSecret>(
-      await call(t, "POST", SECRET, { token: admin }),
+      await call(t, "POST", SECRET, { token: admin, headers: await stepUp(t, m.users.admin.username) }),
     );
     expect(Buffer.from(secret, "base64url")).toHaveLength(32);
     expect(secretMasked).toBe(`********${secret.slice(-4)}`);
@@ -109,13 +119,17 @@ describe.each(engines)("API settings on %s", (engine) => {
     expect(t.deps.cipher.decrypt(row!.secretSealed!)).toBe(secret);
     expect(row!.secretHint).toBe(secret.slice(-4));
 
-    const next = expectOk<ApiSecret>(await call(t, "POST", SECRET, { token: admin }));
+    const next = expectOk<ApiSecret>(
+      await call(t, "POST", SECRET, { token: admin, headers: await stepUp(t, m.users.admin.username) }),
+    );
     expect(next.secret).not.toBe(secret);
   });
 
   it("rotates the platform key: a new public key under the next serial", async () => {
     const before = expectOk<ApiApp>(await call(t, "GET", APP, { token: admin }));
-    const rotated = expectOk<PlatformKey>(await call(t, "POST", KEYS, { token: admin }));
+    const rotated = expectOk<PlatformKey>(
+      await call(t, "POST", KEYS, { token: admin, headers: await stepUp(t, m.users.admin.username) }),
+    );
     expect(rotated.platformKeySerial).toBe(before.platformKeySerial + 1);
     expect(rotated.platformPublicKey).not.toBe(before.platformPublicKey);
     expect(rotated.platformPublicKey).toContain("-----BEGIN PUBLIC KEY-----");
@@ -210,7 +224,9 @@ describe.each(engines)("API settings on %s", (engine) => {
     expect(appB).toMatchObject({ merchantNo: b.merchantNo, callbackUrl: "", secretMasked: "" });
     expect(appB.platformPublicKey).not.toBe(a.platformPublicKey);
 
-    const secretB = expectOk<ApiSecret>(await call(t, "POST", SECRET, { token: tokenB }));
+    const secretB = expectOk<ApiSecret>(
+      await call(t, "POST", SECRET, { token: tokenB, headers: await stepUp(t, b.users.admin.username) }),
+    );
     await call(t, "PUT", APP, { token: tokenB, payload: { ...good, callbackUrl: "https://b.example/cb" } });
     const stillA = expectOk<ApiApp>(await call(t, "GET", APP, { token: admin }));
     expect(stillA).toMatchObject({ appId: a.appId, callbackUrl: "https://a.example/cb" });

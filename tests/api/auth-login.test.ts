@@ -30,7 +30,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   afterAll(() => closeTestApp(t));
 
   it("answers tokenHead 'Bearer ' and a token that opens the caller's session", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const res = await loginCall(t, { username: m.users.operator.username }, { lang: EN });
     const data = expectOk<{ tokenHead: string; token: string }>(res, EN);
     expect(Object.keys(data).sort()).toEqual(["token", "tokenHead"]);
@@ -41,7 +41,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   });
 
   it("trims the username and ignores its case", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const token = await signIn(t, { username: `  ${m.users.admin.username.toUpperCase()}\t` });
     const info = expectOk<{ username: string }>(await call(t, "GET", INFO, { token }));
     expect(info.username).toBe(m.users.admin.username);
@@ -65,7 +65,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   });
 
   it("gives a wrong password and an unknown user the same answer (no account enumeration)", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const remoteAddress = freshAddress();
     for (const lang of [EN, ZH] as Lang[]) {
       const wrongPassword = await loginCall(
@@ -85,7 +85,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   });
 
   it("accepts a blank or missing code while MFA is not bound", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     expectOk(await loginCall(t, { username: m.users.finance.username, captcha: "" }));
     expectOk(await loginCall(t, { username: m.users.finance.username }));
   });
@@ -94,7 +94,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
     let username: string;
     let secret: string;
     beforeAll(async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       username = m.users.operator.username;
       secret = await bindMfa(t, await t.login(username));
     });
@@ -134,7 +134,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
     });
 
     it("does not accept the code used to bind as a sign-in code", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const own = await bindMfa(t, await t.login(m.users.admin.username));
       const res = await loginCall(
         t,
@@ -146,7 +146,7 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   });
 
   it("refuses a disabled user with 403 only after the right password", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     await setUserEnabled(t, m.users.operator.id, false);
     for (const lang of [EN, ZH] as Lang[]) {
       expectFailure(await loginCall(t, { username: m.users.operator.username }, { lang }), 403, M.userDisabled[lang]);
@@ -162,8 +162,8 @@ describe.each(engines)("POST /merchant/api/login on %s", (engine) => {
   });
 
   it("refuses every user of a disabled merchant with 403, and only that merchant's", async () => {
-    const m = await t.merchant();
-    const other = await t.merchant();
+    const m = await t.merchant({ mfa: false });
+    const other = await t.merchant({ mfa: false });
     const [row] = await t.deps.db
       .update(merchants)
       .set({ status: "disabled" })

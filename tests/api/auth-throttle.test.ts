@@ -42,7 +42,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   }
 
   it("stops an account from one address after 5 failures, with Retry-After, even for the right password", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.operator.username;
     const attacker = freshAddress();
     await failTimes(username, attacker, THROTTLE.perPair);
@@ -57,7 +57,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("keeps the same account open from another address (one attacker cannot lock the user out)", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.admin.username;
     const attacker = freshAddress();
     await failTimes(username, attacker, THROTTLE.perPair);
@@ -70,7 +70,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("ignores X-Forwarded-For when no proxy is trusted (the address cannot be spoofed)", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.finance.username;
     const attacker = freshAddress();
     await failTimes(username, attacker, THROTTLE.perPair);
@@ -83,7 +83,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("counts down while throttled and lets the pair in again after the window", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.operator.username;
     const address = freshAddress();
     await failTimes(username, address, THROTTLE.perPair);
@@ -98,7 +98,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("starts the pair's count afresh after a successful sign-in", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.admin.username;
     const address = freshAddress();
     await failTimes(username, address, THROTTLE.perPair - 1);
@@ -114,7 +114,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("counts wrong MFA codes as failures, so codes cannot be guessed without limit", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.operator.username;
     const secret = await bindMfa(t, await t.login(username));
     t.clock.advance(30_000);
@@ -136,7 +136,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("throttles an address that fails across many usernames (password spraying), and only that address", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const sprayer = freshAddress();
     for (let i = 0; i < THROTTLE.perAddress; i++) {
       const res = await loginCall(
@@ -152,7 +152,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("stops a distributed attack on one account except from addresses that signed in to it before", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const username = m.users.finance.username;
     const home = freshAddress();
     expectOk(await loginCall(t, { username }, { remoteAddress: home }));
@@ -169,7 +169,7 @@ describe.each(engines)("sign-in throttling on %s", (engine) => {
   });
 
   it("does not let parallel attempts get past the per-pair limit", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const remoteAddress = freshAddress();
     const burst = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -11,7 +11,7 @@ import {
 } from "../../server/src/modules/catalog/catalog-import";
 import { DEMO_PASSWORD, seedDemo } from "../../server/src/modules/provisioning/demo-seed";
 import { ProvisioningError } from "../../server/src/modules/provisioning/provisioning.service";
-import { call, closeTestApp, EN, expectOk, type Lang, ZH } from "../support/api-helpers";
+import { bindMfa, call, closeTestApp, EN, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -297,10 +297,13 @@ describe.each(engines)("catalog import and prices on %s", (engine) => {
 describe.each(engines)("the demo seed on %s", (engine) => {
   let t: TestApp;
   let catalog: Product[];
+  let token: string;
   beforeAll(async () => {
     t = await startTestApp(engine);
     await seedDemo(t.deps);
-    const token = await t.login("operator@demo.test", DEMO_PASSWORD);
+    // The demo users bind MFA at their first sign-in, as anyone does.
+    token = await t.login("operator@demo.test", DEMO_PASSWORD);
+    await bindMfa(t, token);
     catalog = expectOk<{ list: Product[] }>(await call(t, "GET", LIST, { token, lang: EN }), EN).list;
   });
   afterAll(() => closeTestApp(t));
@@ -341,7 +344,6 @@ describe.each(engines)("the demo seed on %s", (engine) => {
   });
 
   it("gives every product names in both languages and an image that exists under public/", async () => {
-    const token = await t.login("operator@demo.test", DEMO_PASSWORD);
     const zh = expectOk<{ list: Product[] }>(await call(t, "GET", LIST, { token, lang: ZH }), ZH).list;
     for (const [i, p] of catalog.entries()) {
       expect(p.imageUrl).toMatch(/^\/catalog\/[a-z0-9-]+\.svg$/);

@@ -30,8 +30,9 @@ describe("loadConfig", () => {
       NODE_ENV: "development",
       PORT: 8080,
       HOST: "127.0.0.1",
-      SESSION_IDLE_MINUTES: 120,
-      SESSION_MAX_HOURS: 168,
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_HOURS: 12,
+      PASSWORD_HASH_LOG2N: 17,
       TRUST_PROXY: false,
       CHAT_WIDGET_SETTINGS: {},
       dataDir: path.resolve(dataDir),
@@ -43,10 +44,19 @@ describe("loadConfig", () => {
   it("treats an empty variable as not set", () => {
     expect(load({ PORT: "", SESSION_IDLE_MINUTES: "", LOG_LEVEL: "" })).toMatchObject({
       PORT: 8080,
-      SESSION_IDLE_MINUTES: 120,
+      SESSION_IDLE_MINUTES: 30,
       LOG_LEVEL: "info",
     });
     expect(failure({ NODE_ENV: "production", ENCRYPTION_KEY: "" })).toContain("ENCRYPTION_KEY: required in production");
+  });
+
+  it("allows a password-hash cost below OWASP's 2^17 only in tests", () => {
+    for (const NODE_ENV of ["development", "production"])
+      expect(
+        failure({ NODE_ENV, PASSWORD_HASH_LOG2N: "12", ENCRYPTION_KEY: randomBytes(32).toString("base64") }),
+      ).toContain("PASSWORD_HASH_LOG2N: must be at least 17");
+    expect(load({ NODE_ENV: "test", PASSWORD_HASH_LOG2N: "12" }).PASSWORD_HASH_LOG2N).toBe(12);
+    expect(load({ PASSWORD_HASH_LOG2N: "18" }).PASSWORD_HASH_LOG2N).toBe(18);
   });
 
   it.each(["abc", "70000", "-1", "80.5"])("rejects PORT=%j with a ConfigError naming PORT", (PORT) => {

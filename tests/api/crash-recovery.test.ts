@@ -7,6 +7,7 @@ import { asc } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
 import { ledgerEntries, orders } from "../../server/src/db/schema";
+import { totpCode } from "../../server/src/modules/auth/totp";
 import { SIMULATOR_RULES } from "../../server/src/modules/fulfilment/simulator-supplier";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { DEMO_PASSWORD } from "../../server/src/modules/provisioning/demo-seed";
@@ -108,6 +109,9 @@ async function demoShop(server: Server): Promise<Shop> {
     captcha: "",
   });
   const token = `${login.tokenHead}${login.token}`;
+  // The server refuses everything else until MFA is bound: bind it as the browser's dialog would.
+  const mfaKey = await api<string>(server, "GET", "/merchant/api/mfa/key", token);
+  await api(server, "POST", "/merchant/api/mfa/bind", token, { mfaKey, captcha: totpCode(mfaKey, new Date()) });
   const products = await api<{ list: { id: number; code: string; skus: { id: number; orderable: boolean }[] }[] }>(
     server,
     "GET",

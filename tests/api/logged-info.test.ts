@@ -114,7 +114,7 @@ describe.each(engines)("GET /merchant/api/logged/info on %s", (engine) => {
 
   describe.each(["admin", "operator", "finance"] as const)("for %s", (role) => {
     it.each([EN, ZH] as Lang[])("answers the user, its grants and its menus in %s", async (lang) => {
-      const m = await t.merchant({ name: `Shop of ${role}` });
+      const m = await t.merchant({ name: `Shop of ${role}`, mfa: false });
       const user = m.users[role];
       const data = expectOk(await call(t, "GET", INFO, { token: await t.login(user.username), lang }), lang);
       expect(data).toEqual({
@@ -132,8 +132,8 @@ describe.each(engines)("GET /merchant/api/logged/info on %s", (engine) => {
   });
 
   it("answers each merchant's own number and name (no other merchant's)", async () => {
-    const a = await t.merchant({ name: "Alpha Mobile" });
-    const b = await t.merchant({ name: "Beta Cards" });
+    const a = await t.merchant({ name: "Alpha Mobile", mfa: false });
+    const b = await t.merchant({ name: "Beta Cards", mfa: false });
     const infoA = expectOk<{ merchantInfo: unknown }>(
       await call(t, "GET", INFO, { token: await t.login(a.users.operator.username) }),
     );
@@ -146,7 +146,7 @@ describe.each(engines)("GET /merchant/api/logged/info on %s", (engine) => {
   });
 
   it("answers the user's display name when it has one", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     await t.deps.db.update(users).set({ name: "Lin Wei" }).where(eq(users.id, m.users.finance.id));
     const data = expectOk<{ name: string; email: string }>(
       await call(t, "GET", INFO, { token: await t.login(m.users.finance.username) }),
@@ -155,7 +155,7 @@ describe.each(engines)("GET /merchant/api/logged/info on %s", (engine) => {
   });
 
   it("answers mfaStatus 1 once MFA is bound", async () => {
-    const m = await t.merchant();
+    const m = await t.merchant({ mfa: false });
     const token = await t.login(m.users.admin.username);
     await bindMfa(t, token);
     expect(expectOk<{ mfaStatus: number }>(await call(t, "GET", INFO, { token })).mfaStatus).toBe(1);

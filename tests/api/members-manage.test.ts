@@ -25,7 +25,9 @@ describe.each(engines)("member management on %s", (engine) => {
   /** A fresh, unused e-mail address per call. */
   const email = (role = "member") => `${role}.${engine}.${counter++}@members.test`;
   const create = async (payload: Record<string, unknown>, token = admin) =>
-    expectOk<Created>(await call(t, "POST", MEMBERS, { token, payload }));
+    expectOk<Created>(
+      await call(t, "POST", MEMBERS, { token, payload, ...(token === admin && { stepUp: m.users.admin.username }) }),
+    );
   const list = async (token = admin) => expectOk<Page>(await call(t, "GET", ALL, { token })).list;
 
   beforeAll(async () => {
@@ -91,7 +93,10 @@ describe.each(engines)("member management on %s", (engine) => {
       ["a remark too long", { remark: "x".repeat(201) }, { remark: M.tooLong[lang] }],
     ])("%s -> 400 on the field", async (_, change, errors) => {
       const payload = { username: email(), role: "operator", ...change };
-      expectFieldErrors(await call(t, "POST", MEMBERS, { token: admin, lang, payload }), errors);
+      expectFieldErrors(
+        await call(t, "POST", MEMBERS, { token: admin, stepUp: m.users.admin.username, lang, payload }),
+        errors,
+      );
     });
 
     it("a used account, in any case and of any merchant -> 409 naming the field", async () => {
@@ -99,7 +104,7 @@ describe.each(engines)("member management on %s", (engine) => {
       for (const taken of [m.users.operator.username, other.users.admin.username]) {
         const payload = { username: taken.toUpperCase(), role: "operator" };
         const message = MM.usernameTaken(taken)[lang];
-        const res = await call(t, "POST", MEMBERS, { token: admin, lang, payload });
+        const res = await call(t, "POST", MEMBERS, { token: admin, stepUp: m.users.admin.username, lang, payload });
         expectFailure(res, 409, message, { errors: { username: message } });
       }
     });
@@ -109,6 +114,7 @@ describe.each(engines)("member management on %s", (engine) => {
     const created = await create({ username: email(), role: "operator", remark: "keep me" });
     const res = await call(t, "PUT", item(created.id), {
       token: admin,
+      stepUp: m.users.admin.username,
       payload: { phone: "021-5555 0000", role: "finance", name: "Renamed" },
     });
     const { password: _, ...expected } = created;
@@ -121,9 +127,17 @@ describe.each(engines)("member management on %s", (engine) => {
       remark: "keep me",
     });
     expect((await list()).find((u) => u.id === created.id)).toEqual(edited);
-    expectFieldErrors(await call(t, "PUT", item(created.id), { token: admin, lang: EN, payload: { role: "root" } }), {
-      role: MM.option[EN],
-    });
+    expectFieldErrors(
+      await call(t, "PUT", item(created.id), {
+        token: admin,
+        stepUp: m.users.admin.username,
+        lang: EN,
+        payload: { role: "root" },
+      }),
+      {
+        role: MM.option[EN],
+      },
+    );
   });
 
   it("refuses operator and finance with 403 on every member call", async () => {
@@ -160,7 +174,11 @@ describe.each(engines)("member management on %s", (engine) => {
         ["POST", `${item(id)}/password/reset`, {}],
         ["DELETE", item(id), undefined],
       ] as const) {
-        expectFailure(await call(t, method, url, { token: admin, lang: EN, payload }), 404, MM.notFound[EN]);
+        expectFailure(
+          await call(t, method, url, { token: admin, stepUp: m.users.admin.username, lang: EN, payload }),
+          404,
+          MM.notFound[EN],
+        );
       }
     }
     expect(await userRow(t, foreign)).toEqual(before);
@@ -169,16 +187,27 @@ describe.each(engines)("member management on %s", (engine) => {
   it("answers bad ids and bodies with 400, never 500", async () => {
     const target = m.users.finance.id;
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
-      const res = await call(t, "PATCH", `${item(id)}/status`, { token: admin, lang: EN, payload: { enabled: false } });
+      const res = await call(t, "PATCH", `${item(id)}/status`, {
+        token: admin,
+        stepUp: m.users.admin.username,
+        lang: EN,
+        payload: { enabled: false },
+      });
       expectFieldErrors(res, { id: M.integer[EN] });
     }
     for (const payload of [{}, { enabled: "no" }, { enabled: null }]) {
-      const res = await call(t, "PATCH", `${item(target)}/status`, { token: admin, lang: EN, payload });
+      const res = await call(t, "PATCH", `${item(target)}/status`, {
+        token: admin,
+        stepUp: m.users.admin.username,
+        lang: EN,
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().data.errors)).toEqual(["enabled"]);
     }
     const notJson = await call(t, "POST", MEMBERS, {
       token: admin,
+      stepUp: m.users.admin.username,
       lang: EN,
       payload: "{oops",
       headers: { "content-type": "application/json" },
@@ -186,6 +215,7 @@ describe.each(engines)("member management on %s", (engine) => {
     expectFailure(notJson, 400, M.badJson[EN]);
     const res = await call(t, "POST", `${item(target)}/password/reset`, {
       token: admin,
+      stepUp: m.users.admin.username,
       lang: EN,
       payload: { password: 42 },
     });

@@ -21,7 +21,7 @@ import {
   ZH,
 } from "../support/api-helpers";
 import { ALL, type Created, item, type Member, MM, type Page, RANDOM_PASSWORD } from "../support/members";
-import { startTestApp, TEST_PASSWORD, type TestApp, type TestMerchant } from "../support/test-app";
+import { codeFor, startTestApp, TEST_PASSWORD, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 describe.each(engines)("member status, MFA, password and deletion on %s", (engine) => {
@@ -33,12 +33,20 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
   const member = async (role: "admin" | "operator" | "finance" = "operator") => {
     const username = `${role}.${engine}.${counter++}@actions.test`;
     const payload = { username, role, password: TEST_PASSWORD };
-    const { id } = expectOk<Member>(await call(t, "POST", MEMBERS, { token: admin, payload }));
+    const { id } = expectOk<Member>(
+      await call(t, "POST", MEMBERS, { token: admin, stepUp: m.users.admin.username, payload }),
+    );
     return { id, username, token: await t.login(username) };
   };
   const act = (method: "PATCH" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, token = admin) =>
-    call(t, method, url, { token, lang: EN, payload: payload as Record<string, unknown> | undefined });
-  const listed = async () => expectOk<Page>(await call(t, "GET", ALL, { token: admin })).list;
+    call(t, method, url, {
+      token,
+      lang: EN,
+      payload: payload as Record<string, unknown> | undefined,
+      ...(token === admin && { stepUp: m.users.admin.username }),
+    });
+  const listed = async () =>
+    expectOk<Page>(await call(t, "GET", ALL, { token: admin, stepUp: m.users.admin.username })).list;
   const signedOut = async (token: string) =>
     expectFailure(await call(t, "GET", INFO, { token, lang: EN }), 401, M.unauthenticated[EN]);
 
@@ -88,9 +96,9 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
     const weak = await act("POST", `${item(u.id)}/password/reset`, { password: "abcdefgh" });
     expectFieldErrors(weak, { password: M.passwordPolicy[EN] });
     expectOk(await call(t, "GET", INFO, { token: u.token })); // a refusal changes nothing
-    expect(expectOk(await act("POST", `${item(u.id)}/password/reset`, { password: "Typed2026pw" }), EN)).toEqual({});
+    expect(expectOk(await act("POST", `${item(u.id)}/password/reset`, { password: "Typed-2026-pw" }), EN)).toEqual({});
     await signedOut(u.token);
-    await t.login(u.username, "Typed2026pw");
+    await t.login(u.username, "Typed-2026-pw");
   });
 
   it("deletes a member with their sessions and export tasks; a second delete is 404", async () => {
@@ -114,10 +122,14 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
         ["POST", `${self}/mfa/reset`, {}, MM.selfResetMfa],
         ["POST", `${self}/password/reset`, { password: "Another2026pw" }, MM.selfResetPassword],
       ] as const) {
-        expectFailure(await call(t, method, url, { token: admin, lang, payload }), 403, message[lang]);
+        expectFailure(
+          await call(t, method, url, { token: admin, stepUp: m.users.admin.username, lang, payload }),
+          403,
+          message[lang],
+        );
       }
     }
-    expectOk(await call(t, "GET", INFO, { token: admin }));
+    expectOk(await call(t, "GET", INFO, { token: admin, stepUp: m.users.admin.username }));
     expect(await userRow(t, m.users.admin.id)).toMatchObject({ enabled: true, role: "admin" });
     // Their own phone and remark they may edit, keeping the admin role.
     const edited = expectOk<Created>(await act("PUT", self, { role: "admin", phone: "12345678", remark: "me" }), EN);
@@ -128,9 +140,17 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
     const n = await t.merchant();
     const first = await t.login(n.users.admin.username);
     const payload = { username: `second.${engine}@last-admin.test`, role: "admin", password: TEST_PASSWORD };
-    const second = expectOk<Member>(await call(t, "POST", MEMBERS, { token: first, payload }));
+    const second = expectOk<Member>(
+      await call(t, "POST", MEMBERS, { token: first, stepUp: n.users.admin.username, payload }),
+    );
     const { merchantId } = await userRow(t, second.id);
-    expectOk(await call(t, "PATCH", `${item(second.id)}/status`, { token: first, payload: { enabled: false } }));
+    expectOk(
+      await call(t, "PATCH", `${item(second.id)}/status`, {
+        token: first,
+        stepUp: n.users.admin.username,
+        payload: { enabled: false },
+      }),
+    );
     // The second admin's calls that were already past the sign-in check when they were disabled (a race the
     // lock decides): the service itself refuses to leave the merchant without an enabled admin.
     const stale: AuthContext = {
@@ -138,6 +158,7 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
       userId: second.id,
       merchantId,
       role: "admin",
+      mfaBound: true,
       username: payload.username,
     };
     const firstId = n.users.admin.id;
@@ -156,11 +177,23 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
     const n = await t.merchant();
     const a = await t.login(n.users.admin.username);
     const payload = { username: `mutual.${engine}@last-admin.test`, role: "admin", password: TEST_PASSWORD };
-    const b = expectOk<Member>(await call(t, "POST", MEMBERS, { token: a, payload }));
+    const b = expectOk<Member>(await call(t, "POST", MEMBERS, { token: a, payload, stepUp: n.users.admin.username }));
     const bToken = await t.login(payload.username);
+    const bSecret = await bindMfa(t, bToken);
+    t.clock.advance(30_000); // the bind used this step's code
     const [ab, ba] = await Promise.all([
-      call(t, "PATCH", `${item(b.id)}/status`, { token: a, lang: EN, payload: { enabled: false } }),
-      call(t, "PATCH", `${item(n.users.admin.id)}/status`, { token: bToken, lang: EN, payload: { enabled: false } }),
+      call(t, "PATCH", `${item(b.id)}/status`, {
+        token: a,
+        lang: EN,
+        payload: { enabled: false },
+        stepUp: n.users.admin.username,
+      }),
+      call(t, "PATCH", `${item(n.users.admin.id)}/status`, {
+        token: bToken,
+        lang: EN,
+        payload: { enabled: false },
+        headers: { "x-mfa-code": codeFor(bSecret, t.clock.now()) },
+      }),
     ]);
     const statuses = [ab.statusCode, ba.statusCode].sort();
     // One wins; the other is refused by the rule (409) or, when it arrives after, is simply signed out (401).

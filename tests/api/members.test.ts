@@ -40,7 +40,7 @@ describe.each(engines)("GET /merchant/api/member on %s", (engine) => {
       email: m.users[role].username,
       phone: "",
       role,
-      mfaStatus: 0,
+      mfaStatus: 1,
       enabled: true,
       remark: "",
       createTime: expect.stringMatching(ISO),
@@ -88,12 +88,14 @@ describe.each(engines)("GET /merchant/api/member on %s", (engine) => {
   });
 
   it("reflects MFA and enabled state", async () => {
-    const n = await t.merchant();
+    const n = await t.merchant({ mfa: false });
     await bindMfa(t, await t.login(n.users.operator.username));
+    const adminToken = await t.login(n.users.admin.username);
+    await bindMfa(t, adminToken);
     await setUserEnabled(t, n.users.finance.id, false);
-    const page = expectOk<Page>(await call(t, "GET", ALL, { token: await t.login(n.users.admin.username) }));
+    const page = expectOk<Page>(await call(t, "GET", ALL, { token: adminToken }));
     expect(page.list.map(({ role, mfaStatus, enabled }) => ({ role, mfaStatus, enabled }))).toEqual([
-      { role: "admin", mfaStatus: 0, enabled: true },
+      { role: "admin", mfaStatus: 1, enabled: true },
       { role: "operator", mfaStatus: 1, enabled: true },
       { role: "finance", mfaStatus: 0, enabled: false },
     ]);

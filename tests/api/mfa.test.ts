@@ -39,7 +39,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
 
   describe("mfa/key", () => {
     it("answers a base32 secret and keeps only an encrypted pending copy", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.admin.username);
       const secret = expectOk<string>(await call(t, "GET", MFA_KEY, { token, lang: EN }), EN);
       expect(secret).toMatch(BASE32_SECRET);
@@ -53,7 +53,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("hands out a new secret each time, and only the newest can be bound", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.operator.username);
       const first = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
       const second = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
@@ -68,7 +68,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("answers 409 once MFA is bound", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.finance.username);
       await bindMfa(t, token);
       for (const lang of [EN, ZH] as Lang[]) {
@@ -79,7 +79,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
 
   describe("mfa/bind", () => {
     it("binds with the issued key and a computed code, storing the secret encrypted", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.admin.username);
       const secret = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
       const res = await call(t, "POST", MFA_BIND, {
@@ -98,7 +98,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it.each([EN, ZH] as Lang[])("rejects a key that was not issued to the caller (%s)", async (lang) => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.admin.username);
       const own = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
       // A colleague's pending key is not the caller's either.
@@ -117,7 +117,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it.each([EN, ZH] as Lang[])("rejects a wrong or malformed code (%s)", async (lang) => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.operator.username);
       const secret = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
       const wrong = await call(t, "POST", MFA_BIND, {
@@ -138,10 +138,13 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("rejects a key not confirmed within 30 minutes", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.finance.username);
       const secret = expectOk<string>(await call(t, "GET", MFA_KEY, { token }));
-      t.clock.advance(31 * MINUTE);
+      // The session lives on (it is used within its 30 idle minutes); only the key grows too old.
+      t.clock.advance(20 * MINUTE);
+      expectOk(await call(t, "GET", INFO, { token }));
+      t.clock.advance(11 * MINUTE);
       const res = await call(t, "POST", MFA_BIND, {
         token,
         lang: EN,
@@ -151,7 +154,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("answers 409 when MFA is already bound", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.operator.username);
       const secret = await bindMfa(t, token);
       const res = await call(t, "POST", MFA_BIND, {
@@ -165,7 +168,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
 
   describe("mfa/unbind (plain-text body)", () => {
     it("rejects a malformed code in both languages", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.admin.username);
       await bindMfa(t, token);
       for (const lang of [EN, ZH] as Lang[]) {
@@ -177,7 +180,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("rejects a wrong code and the replayed bind code; a fresh code unbinds and ends the other sessions", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.admin.username);
       const other = await t.login(m.users.admin.username);
       const colleague = await t.login(m.users.operator.username);
@@ -203,17 +206,17 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
       expect(expectOk<string>(await call(t, "GET", MFA_KEY, { token }))).toMatch(BASE32_SECRET);
     });
 
-    it("answers 409 when MFA is not bound", async () => {
-      const m = await t.merchant();
+    it("answers 403 MFA_REQUIRED when MFA is not bound (there is nothing to unbind before binding)", async () => {
+      const m = await t.merchant({ mfa: false });
       const token = await t.login(m.users.finance.username);
       for (const lang of [EN, ZH] as Lang[]) {
-        expectFailure(await unbind(token, "123456", lang), 409, M.mfaNotBound[lang]);
+        expectFailure(await unbind(token, "123456", lang), 403, M.mfaRequired[lang], { errorCode: "MFA_REQUIRED" });
       }
     });
 
     it("does not let one merchant's code unbind another user's MFA", async () => {
-      const a = await t.merchant();
-      const b = await t.merchant();
+      const a = await t.merchant({ mfa: false });
+      const b = await t.merchant({ mfa: false });
       const tokenA = await t.login(a.users.admin.username);
       const tokenB = await t.login(b.users.admin.username);
       const secretA = await bindMfa(t, tokenA);
@@ -229,7 +232,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
 
   describe("code checks at sign-in", () => {
     it("accepts one step of drift either way, never further, and never an older step than one already used", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const username = m.users.operator.username;
       const secret = await bindMfa(t, await t.login(username));
       t.clock.advance(5 * MINUTE);
@@ -246,7 +249,7 @@ describe.each(engines)("MFA (TOTP) on %s", (engine) => {
     });
 
     it("accepts a code only once even when sign-ins race", async () => {
-      const m = await t.merchant();
+      const m = await t.merchant({ mfa: false });
       const username = m.users.finance.username;
       const secret = await bindMfa(t, await t.login(username));
       t.clock.advance(STEP);

@@ -50,6 +50,7 @@ describe("the operator CLI on a data folder", () => {
         userId: finance!.id,
         merchantId: finance!.merchantId,
         role: "finance" as const,
+        mfaBound: true,
         username: "finance@demo.test",
       };
       const deposit = await createDeposit(deps, auth, {

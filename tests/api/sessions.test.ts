@@ -80,12 +80,12 @@ describe.each(engines)("sessions on %s", (engine) => {
     await expectAlive(t, second);
   });
 
-  it("expires a session idle for longer than SESSION_IDLE_MINUTES (120)", async () => {
+  it("expires a session idle for longer than SESSION_IDLE_MINUTES (30 by default)", async () => {
     const m = await t.merchant();
     const token = await t.login(m.users.finance.username);
-    t.clock.advance(119 * MINUTE);
+    t.clock.advance(29 * MINUTE);
     await expectAlive(t, token);
-    t.clock.advance(121 * MINUTE);
+    t.clock.advance(31 * MINUTE);
     await expect401(t, token);
     await expect401(t, token, ZH);
   });
@@ -94,9 +94,20 @@ describe.each(engines)("sessions on %s", (engine) => {
     const m = await t.merchant();
     const token = await t.login(m.users.operator.username);
     for (let i = 0; i < 4; i++) {
-      t.clock.advance(100 * MINUTE);
+      t.clock.advance(25 * MINUTE);
       await expectAlive(t, token);
     }
+  });
+
+  it("ends even a busy session 12 hours after sign-in by default (SESSION_MAX_HOURS)", async () => {
+    const m = await t.merchant();
+    const token = await t.login(m.users.operator.username);
+    for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
+      t.clock.advance(25 * MINUTE);
+      await expectAlive(t, token);
+    }
+    t.clock.advance(25 * MINUTE);
+    await expect401(t, token);
   });
 
   it("revokes every session of the user on password change, and no one else's", async () => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
-import { TEST_PASSWORD } from "../support/test-app";
+import { bindMfaInDialog, confirmStepUp, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { codeFor, TEST_PASSWORD } from "../support/test-app";
 
 const PAGE = "/merchant-setting/merchant-development";
 
@@ -14,20 +14,20 @@ describe("API settings from the admin's side", () => {
   afterAll(() => e2e.close());
 
   async function signedInAdmin() {
-    const m = await e2e.t.merchant();
+    const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
     await page.goto("/login");
     await submitLogin(page, m.users.admin.username, TEST_PASSWORD);
-    await bindMfaInDialog(page, e2e);
+    const mfaKey = await bindMfaInDialog(page, e2e);
     const [merchant] = await e2e.t.deps.db
       .select({ id: merchants.id })
       .from(merchants)
       .where(eq(merchants.merchantNo, m.merchantNo));
-    return { m, page, merchantId: merchant!.id };
+    return { m, page, merchantId: merchant!.id, mfaKey };
   }
 
   it("generates the secret once, saves URLs and whitelist, and after a reload shows only the mask", async () => {
-    const { m, page, merchantId } = await signedInAdmin();
+    const { m, page, merchantId, mfaKey } = await signedInAdmin();
     await page.goto(PAGE);
 
     // The first visit created the application.
@@ -36,7 +36,15 @@ describe("API settings from the admin's side", () => {
     await page.getByText(app!.appId, { exact: true }).waitFor();
     await page.getByText("No secret has been generated yet.").waitFor();
 
+    // A secret is access to the merchant's money: the server wants the current code first (step-up). The code
+    // that bound MFA a moment ago is refused on the field; the next one goes through.
     await page.getByRole("button", { name: "Generate secret" }).click();
+    const stepUp = page.getByRole("dialog", { name: "Confirm with your MFA code" });
+    await stepUp.getByText("Enter the current code from your authenticator app", { exact: false }).waitFor();
+    await stepUp.getByLabel("MFA code").fill(codeFor(mfaKey, e2e.t.clock.now()));
+    await stepUp.getByRole("button", { name: "Submit" }).click();
+    await stepUp.getByText("This MFA code has already been used; wait for the next one").waitFor();
+    await confirmStepUp(page, e2e, mfaKey);
     const dialog = page.getByRole("dialog", { name: "Your new merchant secret" });
     await dialog.getByText("It will not be shown again", { exact: false }).waitFor();
     const secret = (await dialog.getByTestId("api-secret").textContent()) ?? "";

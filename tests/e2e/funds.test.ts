@@ -40,7 +40,7 @@ describe("recharge from the finance side", () => {
   afterAll(() => e2e.close());
 
   it("submits a recharge with a proof, sees it Pending, then Success with its ledger entry once approved", async () => {
-    const m = await e2e.t.merchant();
+    const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
     await page.goto("/login");
     await submitLogin(page, m.users.finance.username, TEST_PASSWORD);
@@ -92,7 +92,7 @@ describe("recharge from the finance side", () => {
   });
 
   it("checks uploads in the browser and says why the server refused one; the preview's keys are debounced", async () => {
-    const m = await e2e.t.merchant();
+    const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
     await page.goto("/login");
     await submitLogin(page, m.users.admin.username, TEST_PASSWORD);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { bindMfaInDialog, confirmStepUp, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { TEST_PASSWORD, type TestMerchant } from "../support/test-app";
 
 /** An admin of a fresh merchant, signed in (MFA bound) and on Operator Management. */
@@ -7,13 +7,13 @@ async function adminOnMembers(e2e: E2E, m: TestMerchant) {
   const page = await e2e.newPage({ permissions: ["clipboard-read", "clipboard-write"] });
   await page.goto("/login");
   await submitLogin(page, m.users.admin.username, TEST_PASSWORD);
-  await bindMfaInDialog(page, e2e);
+  const mfaKey = await bindMfaInDialog(page, e2e);
   await page.waitForURL(/\/merchant\/info$/);
   const nav = page.getByRole("navigation", { name: "Main menu" });
   await nav.getByRole("menuitem", { name: "Operator Management" }).click();
   await page.waitForURL(/\/merchant-setting\/merchant-member$/);
   await page.getByRole("row", { name: new RegExp(m.users.finance.username) }).waitFor();
-  return page;
+  return { page, mfaKey };
 }
 
 describe("operator management", () => {
@@ -24,8 +24,8 @@ describe("operator management", () => {
   afterAll(() => e2e.close());
 
   it("creates an operator with a generated password shown once, who then signs in with it and binds MFA", async () => {
-    const m = await e2e.t.merchant();
-    const page = await adminOnMembers(e2e, m);
+    const m = await e2e.t.merchant({ mfa: false });
+    const { page, mfaKey } = await adminOnMembers(e2e, m);
     const username = `new.operator.${Date.now().toString(36)}@e2e.test`;
 
     await page.getByRole("button", { name: "Create" }).click();
@@ -33,6 +33,7 @@ describe("operator management", () => {
     // An account already in use: refused, and the form says so beside the field.
     await form.getByLabel("Account").fill(m.users.operator.username);
     await form.getByRole("button", { name: "Save" }).click();
+    await confirmStepUp(page, e2e, mfaKey);
     await form.getByText(`The account ${m.users.operator.username} is already in use`).first().waitFor();
     // The role offered by default is Operator, with what it may do.
     await form.getByText("Operator — Read-only plus placing orders").waitFor();
@@ -40,6 +41,7 @@ describe("operator management", () => {
     await form.getByLabel("Phone").fill("+1 555 0100");
     await form.getByLabel("Remark").fill("created by e2e");
     await form.getByRole("button", { name: "Save" }).click();
+    await confirmStepUp(page, e2e, mfaKey);
 
     const shown = page.getByRole("dialog", { name: `Password of ${username}` });
     await shown.waitFor();
@@ -78,12 +80,13 @@ describe("operator management", () => {
   });
 
   it("disables a member after a confirmation, resets a password, and offers no self-destruction on the admin's own row", async () => {
-    const m = await e2e.t.merchant();
-    const page = await adminOnMembers(e2e, m);
+    const m = await e2e.t.merchant({ mfa: false });
+    const { page, mfaKey } = await adminOnMembers(e2e, m);
     const row = page.getByRole("row", { name: new RegExp(m.users.finance.username) });
     await row.getByRole("button", { name: "Disable" }).click();
     await page.getByText(`Disable ${m.users.finance.username}?`).waitFor();
     await page.getByRole("tooltip").getByRole("button", { name: "OK" }).click();
+    await confirmStepUp(page, e2e, mfaKey);
     await page.getByText(`${m.users.finance.username} is disabled and signed out`).waitFor();
     await row.getByText("Disabled", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Enable" }).waitFor();
@@ -93,6 +96,7 @@ describe("operator management", () => {
     await operatorRow.getByRole("button", { name: "Reset password" }).click();
     const reset = page.getByRole("dialog", { name: `Reset password of ${m.users.operator.username}` });
     await reset.getByRole("button", { name: "Submit" }).click();
+    await confirmStepUp(page, e2e, mfaKey);
     const shown = page.getByRole("dialog", { name: `Password of ${m.users.operator.username}` });
     const password = /[A-Za-z0-9]{16}/.exec((await shown.getByTestId("generated-password").textContent()) ?? "")?.[0];
     expect(password).toBeDefined();

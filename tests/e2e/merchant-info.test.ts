@@ -13,7 +13,7 @@ describe("merchant information from the admin's side", () => {
   afterAll(() => e2e.close());
 
   it("edits the contact details: a bad address is refused on its field, then the change is saved and shown", async () => {
-    const m = await e2e.t.merchant();
+    const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
     await page.goto("/login");
     await submitLogin(page, m.users.admin.username, TEST_PASSWORD);

@@ -12,7 +12,7 @@ describe("the session in the shell", () => {
   afterAll(() => e2e.close());
 
   async function signedIn(role: "admin" | "operator" | "finance" = "admin") {
-    const m = await e2e.t.merchant();
+    const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
     await page.goto("/login");
     await submitLogin(page, m.users[role].username, TEST_PASSWORD);

@@ -65,7 +65,7 @@ describe("signing in", () => {
 
   for (const role of ["admin", "operator", "finance"] as const) {
     it(`${role}: binds MFA on first sign-in, lands on its page, sees only its menus, and signs in again with a code`, async () => {
-      const m = await e2e.t.merchant();
+      const m = await e2e.t.merchant({ mfa: false });
       const page = await e2e.newPage();
       await page.goto("/login");
       await submitLogin(page, m.users[role].username, TEST_PASSWORD);

@@ -57,8 +57,16 @@ export const M = {
   rePasswordRequired: { [EN]: "Please confirm the new password", [ZH]: "请确认新密码" },
   passwordMismatch: { [EN]: "The password entered twice does not match", [ZH]: "两次输入的密码不一致" },
   passwordPolicy: {
-    [EN]: "The password needs 8 to 128 characters, with at least one letter and one digit",
-    [ZH]: "密码需为 8 到 128 个字符，且至少包含一个字母和一个数字",
+    [EN]: "The password needs 12 to 128 characters, with at least one letter and one digit",
+    [ZH]: "密码需为 12 到 128 个字符，且至少包含一个字母和一个数字",
+  },
+  mfaRequired: {
+    [EN]: "Bind MFA first: until then you can only bind it or sign out",
+    [ZH]: "请先绑定 MFA：绑定前只能绑定 MFA 或退出登录",
+  },
+  stepUpRequired: {
+    [EN]: "Enter the current MFA code to confirm this change",
+    [ZH]: "请输入当前的 MFA 验证码以确认此项更改",
   },
   merchantNameRequired: { [EN]: "Merchant name is required", [ZH]: "请输入商户名称" },
   urlInvalid: { [EN]: "Please enter a valid URL", [ZH]: "请输入有效的 URL" },
@@ -100,19 +108,26 @@ export interface CallOptions {
   payload?: InjectOptions["payload"];
   headers?: Record<string, string>;
   remoteAddress?: string;
+  /** Sends this user's current MFA code as `X-MFA-Code` (step-up calls: secrets, keys, members). */
+  stepUp?: string;
 }
 
 /** One call through the real app. */
-export function call(
+export async function call(
   t: TestApp,
   method: NonNullable<InjectOptions["method"]>,
   url: string,
-  { token, lang, payload, headers = {}, remoteAddress }: CallOptions = {},
+  { token, lang, payload, headers = {}, remoteAddress, stepUp: stepUpAs }: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const all: Record<string, string> = { ...headers };
+  const all: Record<string, string> = { ...headers, ...(stepUpAs && (await stepUp(t, stepUpAs))) };
   if (lang) all["accept-language"] = lang;
   if (token) all.authorization = token;
   return t.app.inject({ method, url, headers: all, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+}
+
+/** The header a step-up call needs: the user's current MFA code (usable once; see `t.code`). */
+export async function stepUp(t: TestApp, username: string): Promise<Record<string, string>> {
+  return { "x-mfa-code": await t.code(username) };
 }
 
 /** A failure answer: the HTTP status and the envelope, exactly. */

@@ -110,11 +110,24 @@ export async function bindMfaInDialog(page: Page, e2e: E2E): Promise<string> {
 }
 
 /**
+ * Answers the step-up dialog (a secret, a key, a member change) with the next code of the user's authenticator:
+ * the test's clock moves on one 30-second step, since the last code was used already.
+ */
+export async function confirmStepUp(page: Page, e2e: E2E, mfaKey: string) {
+  const dialog = page.getByRole("dialog", { name: "Confirm with your MFA code" });
+  await dialog.waitFor();
+  e2e.t.clock.advance(30_000);
+  await dialog.getByLabel("MFA code").fill(codeFor(mfaKey, e2e.t.clock.now()));
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/**
  * A new merchant with the demo catalog priced for it and `balance` USD, and its operator signed in (MFA bound)
  * in a fresh page.
  */
 export async function demoShopOperator(e2e: E2E, balance = "100") {
-  const m = await e2e.t.merchant();
+  const m = await e2e.t.merchant({ mfa: false });
   await seedDemoCatalog(e2e.t.deps, m.merchantNo);
   const [row] = await e2e.t.deps.db
     .select({ id: merchants.id })

@@ -2,14 +2,16 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/src/app";
 import { type AppDeps, createDeps } from "../../server/src/app-deps";
 import { type Config, loadConfig } from "../../server/src/config";
 import type { Role } from "../../server/src/contracts";
 import type { Database } from "../../server/src/db/connection";
+import { users } from "../../server/src/db/schema";
 import { manualClock } from "../../server/src/lib/clock";
-import { totpCode } from "../../server/src/modules/auth/totp";
+import { newTotpSecret, totpCode } from "../../server/src/modules/auth/totp";
 import { createMerchant, createUser } from "../../server/src/modules/provisioning/provisioning.service";
 import { type Engine, openTestDatabase } from "./test-db";
 
@@ -20,6 +22,8 @@ const TEST_DATA_PREFIX = "mp-test-data-";
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
+    // Fast hashes: the production cost (2^17, ~0.3 s each) would make the suite crawl; config allows it in tests only.
+    PASSWORD_HASH_LOG2N: "12",
     LOG_LEVEL: "silent",
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     // A folder of its own per app, made only when something is stored there (uploads), removed by `close`.
@@ -34,15 +38,33 @@ export interface TestApp {
   database: Database;
   clock: ReturnType<typeof manualClock>;
   close(): Promise<void>;
-  /** A new merchant with one user per role (factories, not a global seed). */
-  merchant(options?: { name?: string }): Promise<TestMerchant>;
-  /** Signs in and answers the token head + token, ready for `Authorization`. */
+  /**
+   * A new merchant with one user per role (factories, not a global seed). Their MFA is bound, as the server
+   * requires before anything else; `mfa: false` leaves it unbound (tests of binding and of the MFA gate).
+   */
+  merchant(options?: { name?: string; mfa?: boolean }): Promise<TestMerchant>;
+  /**
+   * Signs in and answers the token head + token, ready for `Authorization`. For a user whose MFA the harness
+   * bound, the current code is sent unless `captcha` is given.
+   */
   login(username: string, password?: string, captcha?: string): Promise<string>;
+  /**
+   * The user's current MFA code, usable once more: the harness forgets the step the user last used, as if the
+   * clock (frozen in tests) had moved on to the next step. For step-up calls (`X-MFA-Code`) and sign-ins.
+   */
+  code(username: string): Promise<string>;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  /** The MFA secret the harness bound, when it did. */
+  mfaSecret?: string;
 }
 
 export interface TestMerchant {
   merchantNo: string;
-  users: Record<Role, { id: number; username: string }>;
+  users: Record<Role, TestUser>;
 }
 
 /** The real app on a fresh database, with a clock the test controls. */
@@ -56,6 +78,14 @@ export async function startTestApp(
   const app = await buildApp({ database, config, clock, webRoot: options.webRoot ?? "/nonexistent-web-root" });
   const deps = createDeps(database, config, clock);
   let counter = 0;
+  const known = new Map<string, TestUser>();
+
+  async function code(username: string) {
+    const user = known.get(username);
+    if (!user?.mfaSecret) throw new Error(`the harness bound no MFA for ${username}`);
+    await deps.db.update(users).set({ mfaLastStep: null }).where(eq(users.id, user.id));
+    return codeFor(user.mfaSecret, clock.now());
+  }
 
   return {
     app,
@@ -68,22 +98,31 @@ export async function startTestApp(
       if (path.basename(config.dataDir).startsWith(TEST_DATA_PREFIX))
         rmSync(config.dataDir, { recursive: true, force: true });
     },
-    async merchant({ name } = {}) {
+    code,
+    async merchant({ name, mfa = true } = {}) {
       const tag = `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
       const m = await createMerchant(deps, { name: name ?? `Merchant ${tag}` });
-      const users = {} as TestMerchant["users"];
+      const members = {} as TestMerchant["users"];
       for (const role of ["admin", "operator", "finance"] as const) {
         const username = `${role}.${tag}@example.test`;
         const u = await createUser(deps, { merchantNo: m.merchantNo, username, role, password: TEST_PASSWORD });
-        users[role] = { id: u.id, username };
+        const mfaSecret = mfa ? newTotpSecret() : undefined;
+        if (mfaSecret)
+          await deps.db
+            .update(users)
+            .set({ mfaSecret: deps.cipher.encrypt(mfaSecret) })
+            .where(eq(users.id, u.id));
+        members[role] = { id: u.id, username, ...(mfaSecret && { mfaSecret }) };
+        known.set(username, members[role]);
       }
-      return { merchantNo: m.merchantNo, users };
+      return { merchantNo: m.merchantNo, users: members };
     },
-    async login(username, password = TEST_PASSWORD, captcha = "") {
+    async login(username, password = TEST_PASSWORD, captcha) {
+      const sent = captcha ?? (known.get(username)?.mfaSecret ? await code(username) : "");
       const res = await app.inject({
         method: "POST",
         url: "/portal/merchant/api/login",
-        payload: { username, password, captcha },
+        payload: { username, password, captcha: sent },
       });
       const body = res.json();
       if (body.code !== 200) throw new Error(`login failed for ${username}: ${res.body}`);

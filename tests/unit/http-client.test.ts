@@ -6,6 +6,7 @@ import { API_BASE, createHttpClient, PortalError, REQUEST_TIMEOUT_MS } from "../
 function setup(
   answer: (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Error,
   token: string | null = "Bearer abc",
+  askStepUp?: Parameters<typeof createHttpClient>[0]["askStepUp"],
 ) {
   const sent: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = async (config) => {
@@ -23,6 +24,7 @@ function setup(
     showError,
     onSessionExpired,
     adapter,
+    ...(askStepUp && { askStepUp }),
   });
   return { client, sent, showError, onSessionExpired };
 }
@@ -104,5 +106,40 @@ describe("http client", () => {
     await client.request({ method: "post", url: "/u", data: "123456", headers: { "Content-Type": "text/plain" } });
     expect(sent[0]?.data).toBe("123456");
     expect(sent[0]?.headers.get("Content-Type")).toBe("text/plain");
+  });
+
+  describe("step-up calls", () => {
+    const stepUpRefusal = { code: 403, message: "Enter the code", data: { errorCode: "STEP_UP_REQUIRED" } };
+    const wrongCode = { code: 400, message: "Wrong", data: { errors: { captcha: "The MFA code is not valid" } } };
+    const answer = (config: InternalAxiosRequestConfig) => {
+      const code = config.headers.get("X-MFA-Code");
+      if (!code) return { status: 403, data: stepUpRefusal };
+      return code === "123456"
+        ? { status: 200, data: { code: 200, message: "", data: "done" } }
+        : { status: 400, data: wrongCode };
+    };
+
+    it("asks for the code, shows a wrong one to the dialog, and sends the call again with the right one", async () => {
+      const seen: unknown[] = [];
+      const { client, sent, showError } = setup(answer, "Bearer abc", async (send) => {
+        seen.push(await send("000000"));
+        return send("123456");
+      });
+      await expect(client.request({ method: "post", url: "/merchant/api/app/secret" })).resolves.toBe("done");
+      expect(sent.map((c) => c.headers.get("X-MFA-Code") ?? null)).toEqual([null, "000000", "123456"]);
+      expect(seen).toEqual([
+        expect.objectContaining({ ok: false, error: expect.objectContaining({ errors: wrongCode.data.errors }) }),
+      ]);
+      expect(showError).not.toHaveBeenCalled();
+    });
+
+    it("rejects quietly when the user cancels the code dialog", async () => {
+      const { client, sent, showError } = setup(answer, "Bearer abc", async () => null);
+      await expect(client.request({ method: "post", url: "/merchant/api/app/keys" })).rejects.toMatchObject({
+        statusCode: 403,
+      });
+      expect(sent).toHaveLength(1);
+      expect(showError).not.toHaveBeenCalled();
+    });
   });
 });

@@ -152,3 +152,20 @@ describe("fieldErrorsOf", () => {
     },
   );
 });
+
+describe("decideResponse: MFA codes in data.errorCode", () => {
+  it("shows no toast for MFA_REQUIRED (the bind dialog is already up)", () => {
+    const body = { code: 403, message: "Bind MFA first", data: { errorCode: "MFA_REQUIRED" } };
+    expect(decideResponse(403, body, signedIn)).toEqual({
+      ok: false,
+      error: { message: "Bind MFA first", statusCode: 403 },
+      toast: null,
+      sessionExpired: false,
+    });
+  });
+
+  it("asks for a step-up code for STEP_UP_REQUIRED, without a toast", () => {
+    const body = { code: 403, message: "Enter the code", data: { errorCode: "STEP_UP_REQUIRED" } };
+    expect(decideResponse(403, body, signedIn)).toMatchObject({ ok: false, toast: null, stepUp: true });
+  });
+});

@@ -1,12 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  randomBytes,
-  randomInt,
-  scrypt,
-  timingSafeEqual,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** Secrets at rest: AES-256-GCM, `v1.<key id>.<iv>.<tag>.<ciphertext>`; the key id finds the key after rotation. */
 export interface Cipher {
@@ -44,44 +36,6 @@ export function createCipher(keys: Buffer[]): Cipher {
     },
   };
 }
-
-/**
- * Passwords: scrypt (memory-hard, in Node itself), N=2^15 r=8 p=1 = 32 MiB per hash.
- * Stored as `scrypt$N$r$p$salt$hash` so the cost can rise later without breaking old hashes.
- */
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
-
-function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, length: number) {
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, length, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const { N, r, p, keyLength } = SCRYPT;
-  const hash = await scryptAsync(password, salt, N, r, p, keyLength);
-  return ["scrypt", N, r, p, salt.toString("base64url"), hash.toString("base64url")].join("$");
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split("$");
-  if (kind !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await scryptAsync(
-    password,
-    Buffer.from(salt, "base64url"),
-    Number(n),
-    Number(r),
-    Number(p),
-    expected.length,
-  );
-  return timingSafeEqual(actual, expected);
-}
-
-/** Checked against when the user does not exist, so a wrong username takes as long as a wrong password. */
-export const DUMMY_PASSWORD_HASH =
-  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 export const newToken = () => randomBytes(32).toString("base64url");
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps";
 import { type Action, can, type ResourceName, type Role } from "../contracts";
-import { forbidden, unauthenticated } from "../lib/errors";
+import { forbidden, mfaRequired, unauthenticated } from "../lib/errors";
+import { verifyStepUp } from "../modules/auth/auth.service";
 import { authenticateSession } from "../modules/auth/sessions.service";
 
 export interface AuthContext {
@@ -10,6 +11,8 @@ export interface AuthContext {
   merchantId: number;
   role: Role;
   username: string;
+  /** Whether the user has bound MFA; until then only `beforeMfa` calls are allowed. */
+  mfaBound: boolean;
 }
 
 declare module "fastify" {
@@ -22,6 +25,10 @@ declare module "fastify" {
     public?: boolean;
     /** The permission the call needs, checked against the shared matrix before the handler runs. */
     access?: { resource: ResourceName; action: Action };
+    /** Allowed before MFA is bound: the calls that bind it (and reading oneself, and signing out). */
+    beforeMfa?: boolean;
+    /** Hands out or takes away access: needs the caller's current code in `X-MFA-Code` (step-up). */
+    stepUp?: boolean;
   }
 }
 
@@ -36,19 +43,43 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+export const STEP_UP_HEADER = "x-mfa-code";
+
 /**
- * Sign-in is the default: a call opts out with `config.public`. The permission check runs on the server for
- * every call that declares `config.access`; the browser's guard is only a convenience.
+ * The caller behind a token, held to the MFA rule and to the call's permission: what the guard does for every
+ * call, exported for the one call that finds its token elsewhere (the export download form).
+ */
+export async function authorize(
+  deps: AppDeps,
+  token: string | null,
+  rule: { access?: { resource: ResourceName; action: Action } | undefined; beforeMfa?: boolean | undefined },
+): Promise<AuthContext> {
+  const auth = token ? await authenticateSession(deps, token) : null;
+  if (!auth) throw unauthenticated();
+  if (!auth.mfaBound && !rule.beforeMfa) throw mfaRequired();
+  if (rule.access && !can(auth.role, rule.access.resource, rule.access.action)) throw forbidden();
+  return auth;
+}
+
+/**
+ * Sign-in is the default: a call opts out with `config.public`. MFA is a server rule: until it is bound, a
+ * session may only make `beforeMfa` calls. The permission check runs on the server for every call that declares
+ * `config.access`; the browser's guard is only a convenience. Step-up codes are checked after the body is
+ * validated, so a typo in a form does not burn the code.
  */
 export function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest("auth", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || config.public) return;
-    const token = bearerToken(request.headers.authorization);
-    const auth = token ? await authenticateSession(deps, token) : null;
-    if (!auth) throw unauthenticated();
-    request.auth = auth;
-    if (config.access && !can(auth.role, config.access.resource, config.access.action)) throw forbidden();
+    request.auth = await authorize(deps, bearerToken(request.headers.authorization), config);
+  });
+  app.addHook("preHandler", async (request) => {
+    if (!request.routeOptions.config.stepUp || !request.auth) return;
+    const code = request.headers[STEP_UP_HEADER];
+    await verifyStepUp(deps, request.auth, typeof code === "string" ? code : undefined, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"] ?? "",
+    });
   });
 }

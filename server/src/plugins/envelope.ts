@@ -97,7 +97,7 @@ export function registerEnvelope(app: FastifyInstance) {
 export interface DescribedFailure {
   status: number;
   message: string;
-  data: { errors: FieldErrors } | null;
+  data: { errors?: FieldErrors; errorCode?: string } | null;
   headers: Record<string, string>;
 }
 
@@ -111,7 +111,11 @@ export function describeFailure(error: FastifyError | AppError, request: Fastify
   if (error instanceof AppError) {
     const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
     const message = fields ? summary(fields) : t(error.key, error.params);
-    return { status: error.status, message, data: fields ? { errors: fields } : null, headers: error.headers };
+    const data =
+      fields || error.errorCode
+        ? { ...(fields && { errors: fields }), ...(error.errorCode && { errorCode: error.errorCode }) }
+        : null;
+    return { status: error.status, message, data, headers: error.headers };
   }
 
   if (Array.isArray(error.validation) && error.validation.length > 0) {

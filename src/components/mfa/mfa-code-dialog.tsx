@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal } from "antd";
+import { Button, Form, Input, Modal, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { MFA_CODE_LENGTH, mfaCode } from "../../../server/src/contracts/auth";
@@ -10,6 +10,9 @@ const DIALOG_WIDTH = 600;
 
 interface MfaCodeDialogProps {
   open: boolean;
+  /** The dialog's own title and a sentence above the field (step-up says why it asks); MFA's by default. */
+  title?: string;
+  hint?: string;
   submitting: boolean;
   /** Resolves to the server's error when the code was refused, so it can be shown on the field. */
   onSubmit: (code: string) => Promise<unknown>;
@@ -17,7 +20,7 @@ interface MfaCodeDialogProps {
 }
 
 /** Asks for the authenticator's 6-digit code (to bind or to unbind). */
-export function MfaCodeDialog({ open, submitting, onSubmit, onCancel }: MfaCodeDialogProps) {
+export function MfaCodeDialog({ open, title, hint, submitting, onSubmit, onCancel }: MfaCodeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ captcha: string }>();
   useEffect(() => {
@@ -30,7 +33,7 @@ export function MfaCodeDialog({ open, submitting, onSubmit, onCancel }: MfaCodeD
   return (
     <Modal
       open={open}
-      title={t("shell.mfa.codeTitle")}
+      title={title ?? t("shell.mfa.codeTitle")}
       width={DIALOG_WIDTH}
       onCancel={onCancel}
       forceRender
@@ -40,6 +43,7 @@ export function MfaCodeDialog({ open, submitting, onSubmit, onCancel }: MfaCodeD
         </Button>
       }
     >
+      {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
       <Form form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="captcha" label={t("shell.mfa.codeLabel")} required rules={[zodRule(mfaCode, t)]}>
           <Input

@@ -13,6 +13,7 @@ import { useRefetchOnLanguageChange } from "../../providers/use-refetch-on-langu
 import { resourceForPath } from "../../resources";
 import { ExportTaskDrawer } from "../export-task/export-task-drawer";
 import { MfaController } from "../mfa/mfa-controller";
+import { StepUpDialog } from "../mfa/step-up-dialog";
 import { PageLoading } from "../page-loading";
 import { PasswordDialog } from "../password-dialog";
 import { AppHeader } from "./app-header";
@@ -98,9 +99,12 @@ export function AppShell() {
               onUpdatePassword={() => setDialog("password")}
             />
             <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
+              {/* Until MFA is bound the server refuses the pages' calls: only the bind dialog shows. */}
+              {user?.mfaStatus === 0 ? null : (
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              )}
             </Layout.Content>
           </Layout>
         </Layout>
@@ -108,6 +112,7 @@ export function AppShell() {
         <ExportTaskDrawer open={dialog === "export"} onClose={close} />
         <PasswordDialog open={dialog === "password"} onClose={close} />
         <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
+        <StepUpDialog />
       </ExportDrawerContext.Provider>
     </RefineKbarProvider>
   );

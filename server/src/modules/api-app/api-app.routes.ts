@@ -9,6 +9,8 @@ import { getApiApp, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-
 const tags = ["api-settings"];
 const show = { access: { resource: "api-settings", action: "show" } } as const;
 const edit = { access: { resource: "api-settings", action: "edit" } } as const;
+/** A new secret or key is access to the merchant's money: the caller's current code too (step-up). */
+const rotate = { ...edit, stepUp: true } as const;
 
 /** API Settings (admin only): the merchant's Open API application, its keys and its callback addresses. */
 export async function apiAppRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -29,13 +31,13 @@ export async function apiAppRoutes(app: FastifyInstance, deps: AppDeps) {
   // The only answer that ever carries the secret; request bodies and answers are not logged.
   r.post(
     "/merchant/api/app/secret",
-    { config: edit, schema: { tags, response: { 200: envelopeOf(apiSecret) } } },
+    { config: rotate, schema: { tags, response: { 200: envelopeOf(apiSecret) } } },
     async (request) => ok(request, await rotateSecret(deps, caller(request).merchantId)),
   );
 
   r.post(
     "/merchant/api/app/keys",
-    { config: edit, schema: { tags, response: { 200: envelopeOf(platformKey) } } },
+    { config: rotate, schema: { tags, response: { 200: envelopeOf(platformKey) } } },
     async (request) => ok(request, await rotatePlatformKey(deps, caller(request).merchantId)),
   );
 }

@@ -20,6 +20,8 @@ import { revokeSession } from "./sessions.service";
 const empty = envelopeOf(z.null());
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
 const tags = ["auth"];
+/** The only calls a session may make before its user has bound MFA (plugins/auth). */
+const beforeMfa = { beforeMfa: true } as const;
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,22 +35,26 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get("/merchant/api/logged/info", { schema: { tags, response: { 200: envelopeOf(userInfo) } } }, async (request) =>
-    ok(request, await loadUserInfo(deps, caller(request), request.t)),
+  r.get(
+    "/merchant/api/logged/info",
+    { config: beforeMfa, schema: { tags, response: { 200: envelopeOf(userInfo) } } },
+    async (request) => ok(request, await loadUserInfo(deps, caller(request), request.t)),
   );
 
-  r.post("/merchant/api/logout", { schema: { tags, response: { 200: empty } } }, async (request) => {
+  r.post("/merchant/api/logout", { config: beforeMfa, schema: { tags, response: { 200: empty } } }, async (request) => {
     await revokeSession(deps, caller(request).sessionId);
     return ok(request, null);
   });
 
-  r.get("/merchant/api/mfa/key", { schema: { tags, response: { 200: envelopeOf(z.string()) } } }, async (request) =>
-    ok(request, await issueMfaKey(deps, caller(request))),
+  r.get(
+    "/merchant/api/mfa/key",
+    { config: beforeMfa, schema: { tags, response: { 200: envelopeOf(z.string()) } } },
+    async (request) => ok(request, await issueMfaKey(deps, caller(request))),
   );
 
   r.post(
     "/merchant/api/mfa/bind",
-    { schema: { tags, body: mfaBindBody, response: { 200: empty } } },
+    { config: beforeMfa, schema: { tags, body: mfaBindBody, response: { 200: empty } } },
     async (request) => {
       await bindMfa(deps, caller(request), request.body.mfaKey, request.body.captcha);
       return ok(request, null);

@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { AppDeps } from "../../app-deps";
-import { grantsFor, type LoginBody, menusFor, type UpdatePasswordBody, type UserInfo } from "../../contracts";
+import { grantsFor, type LoginBody, menusFor, mfaCode, type UpdatePasswordBody, type UserInfo } from "../../contracts";
 import type { Executor } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
-import { DUMMY_PASSWORD_HASH, hashPassword, safeEqual, verifyPassword } from "../../lib/crypto";
-import { badRequest, conflict, fieldError, forbidden, unauthenticated } from "../../lib/errors";
+import { safeEqual } from "../../lib/crypto";
+import { badRequest, conflict, fieldError, forbidden, stepUpRequired, unauthenticated } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
-import { beginAttempt } from "./login-throttle";
+import { throttled } from "./login-throttle";
 import { createSession, revokeUserSessions } from "./sessions.service";
 import { matchTotp, newTotpSecret } from "./totp";
 
@@ -23,35 +23,40 @@ export interface Client {
 
 export async function login(deps: AppDeps, body: Required<LoginBody>, client: Client): Promise<string> {
   const username = normaliseUsername(body.username);
-  const attempt = await beginAttempt(deps, { username, ip: client.ip });
-
-  const [user] = await deps.db
-    .select({ user: users, merchantStatus: merchants.status })
-    .from(users)
-    .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.username, username))
-    .limit(1);
-  const passwordOk = await verifyPassword(body.password, user?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !passwordOk) throw badRequest("errors.invalidCredentials");
-  // Only now, with the password proven, may the answer say more about the account.
-  if (!user.user.enabled) throw forbidden("errors.userDisabled");
-  if (user.merchantStatus !== "enabled") throw forbidden("errors.merchantDisabled");
-
-  if (user.user.mfaSecret) {
-    if (!body.captcha) {
-      // Right password, code not typed yet: the usual first step, not a failure.
-      await attempt.forget();
-      throw fieldError("captcha", "errors.captchaRequired");
+  const user = await throttled(deps, { username, ip: client.ip }, async () => {
+    const [found] = await deps.db
+      .select({ user: users, merchantStatus: merchants.status })
+      .from(users)
+      .innerJoin(merchants, eq(merchants.id, users.merchantId))
+      .where(eq(users.username, username))
+      .limit(1);
+    const password = await deps.passwords.verify(body.password, found?.user.passwordHash ?? null);
+    if (!found || !password.ok) throw badRequest("errors.invalidCredentials");
+    // Only now, with the password proven, may the answer say more about the account.
+    if (!found.user.enabled) throw forbidden("errors.userDisabled");
+    if (found.merchantStatus !== "enabled") throw forbidden("errors.merchantDisabled");
+    // Right password without the right code is a failed attempt too: the code is the second factor.
+    if (found.user.mfaSecret) {
+      if (!body.captcha) throw fieldError("captcha", "errors.captchaRequired");
+      const failure = await consumeTotp(deps, deps.db, found.user, body.captcha);
+      if (failure) throw fieldError("captcha", failure);
     }
-    const failure = await consumeTotp(deps, deps.db, user.user, body.captcha);
-    if (failure) throw fieldError("captcha", failure);
-  }
-
-  await attempt.succeed();
-  return deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.user.id));
-    return createSession(deps, tx, user.user.id, client);
+    if (password.needsRehash) await rehash(deps, found.user.id, body.password);
+    return found.user;
   });
+
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.id));
+    return createSession(deps, tx, user.id, client);
+  });
+}
+
+/** A hash made at an older, lower cost is replaced while the password is at hand (it is never stored). */
+async function rehash(deps: AppDeps, userId: number, password: string) {
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await deps.passwords.hash(password) })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -135,14 +140,29 @@ export async function bindMfa(deps: AppDeps, auth: AuthContext, mfaKey: string, 
 export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string, client: Client): Promise<void> {
   const user = await loadUser(deps, auth.userId);
   if (!user.mfaSecret) throw conflict("errors.mfaNotBound");
-  const attempt = await beginAttempt(deps, { username: user.username, ip: client.ip });
-  await deps.db.transaction(async (tx) => {
-    const failure = await consumeTotp(deps, tx, user, code);
+  await throttled(deps, { username: user.username, ip: client.ip }, () =>
+    deps.db.transaction(async (tx) => {
+      const failure = await consumeTotp(deps, tx, user, code);
+      if (failure) throw fieldError("captcha", failure);
+      await tx.update(users).set({ mfaSecret: null, mfaLastStep: null }).where(eq(users.id, auth.userId));
+      await revokeUserSessions(deps, tx, auth.userId, auth.sessionId);
+    }),
+  );
+}
+
+/**
+ * Step-up for the calls that hand out or take away access (secrets, keys, members): the caller's current code,
+ * checked under the sign-in limits and burnt like a sign-in code, so it works once.
+ */
+export async function verifyStepUp(deps: AppDeps, auth: AuthContext, code: string | undefined, client: Client) {
+  if (!code) throw stepUpRequired();
+  const parsed = mfaCode.safeParse(code);
+  const user = await loadUser(deps, auth.userId);
+  await throttled(deps, { username: user.username, ip: client.ip }, async () => {
+    if (!parsed.success) throw fieldError("captcha", "validation.captchaFormat");
+    const failure = await consumeTotp(deps, deps.db, user, parsed.data);
     if (failure) throw fieldError("captcha", failure);
-    await tx.update(users).set({ mfaSecret: null, mfaLastStep: null }).where(eq(users.id, auth.userId));
-    await revokeUserSessions(deps, tx, auth.userId, auth.sessionId);
   });
-  await attempt.succeed();
 }
 
 /**
@@ -156,12 +176,12 @@ export async function updatePassword(
   client: Client,
 ): Promise<void> {
   const user = await loadUser(deps, auth.userId);
-  const attempt = await beginAttempt(deps, { username: user.username, ip: client.ip });
-  if (!(await verifyPassword(body.oldPassword, user.passwordHash)))
-    throw fieldError("oldPassword", "errors.oldPasswordWrong");
-  await attempt.succeed();
+  await throttled(deps, { username: user.username, ip: client.ip }, async () => {
+    if (!(await deps.passwords.verify(body.oldPassword, user.passwordHash)).ok)
+      throw fieldError("oldPassword", "errors.oldPasswordWrong");
+  });
   if (body.oldPassword === body.newPassword) throw fieldError("newPassword", "errors.passwordUnchanged");
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await deps.passwords.hash(body.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, auth.userId));
     await revokeUserSessions(deps, tx, auth.userId);

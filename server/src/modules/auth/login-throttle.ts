@@ -8,8 +8,10 @@ import { AppError } from "../../lib/errors";
  *
  * - account + address: a few failures stop that pair (someone mistyping, or guessing one account);
  * - address: many failures across accounts stop that address (password spraying);
- * - account from anywhere: a distributed attack on one account stops it — except from addresses that signed in
- *   to it successfully before, so an attacker cannot lock the real user out.
+ * - account from anywhere: a distributed attack on one account stops it.
+ *
+ * An address that signed in to the account successfully before is exempt from the last two, so neither an
+ * attacker elsewhere nor one behind the same office address can lock the real users out.
  */
 export const THROTTLE = {
   windowMinutes: 15,
@@ -24,43 +26,59 @@ export interface Attempt {
   ip: string;
 }
 
-export interface AttemptHandle {
-  /** The check passed: the attempt counts as a success (and clears the pair's earlier failures). */
-  succeed(): Promise<void>;
-  /** The attempt proved nothing either way (e.g. a code not yet entered): it does not count. */
-  forget(): Promise<void>;
+/** Checks of one account run one at a time in this process, so each sees the outcome of the one before. */
+const accountQueues = new Map<string, Promise<unknown>>();
+/** Checks running now per address: a parallel spray counts against the address before its results are in. */
+const addressesInFlight = new Map<string, number>();
+
+function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = accountQueues.get(key) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(run);
+  const tail = current.catch(() => undefined);
+  accountQueues.set(key, tail);
+  void tail.then(() => accountQueues.get(key) === tail && accountQueues.delete(key));
+  return current;
+}
+
+function trackInFlight<T>(ip: string, run: () => Promise<T>): Promise<T> {
+  addressesInFlight.set(ip, (addressesInFlight.get(ip) ?? 0) + 1);
+  return run().finally(() => {
+    const left = (addressesInFlight.get(ip) ?? 1) - 1;
+    if (left === 0) addressesInFlight.delete(ip);
+    else addressesInFlight.set(ip, left);
+  });
 }
 
 /**
- * Records an attempt as failed *before* the password is checked, then counts: parallel attempts see each other,
- * so a burst cannot slip past the limits while the slow hash runs. A throttled attempt is not kept, so waiting
- * out the window works. Throws 429 with Retry-After when over a limit.
+ * Runs one password or code check under the limits: refused with 429 (and Retry-After) before the check when
+ * over a limit; otherwise recorded as a success when `check` returns and as a failure when it throws.
+ *
+ * Checks of the same account are serialised instead of being recorded as failures up front: a burst of guesses
+ * still stops at the limit, and simultaneous *correct* sign-ins (tabs, scripts) are never counted as failures.
  */
-export async function beginAttempt(deps: AppDeps, { username, ip }: Attempt): Promise<AttemptHandle> {
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .insert(loginAttempts)
-    .values({ username, clientIp: ip, succeeded: false, createdAt: now })
-    .returning({ id: loginAttempts.id });
-  const id = row!.id;
-  const forget = async () => {
-    await deps.db.delete(loginAttempts).where(eq(loginAttempts.id, id));
-  };
-  try {
-    await assertUnderLimits(deps, { username, ip }, now);
-  } catch (error) {
-    await forget();
-    throw error;
-  }
-  return {
-    succeed: async () => {
-      await deps.db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
-    },
-    forget,
-  };
+export function throttled<T>(deps: AppDeps, who: Attempt, check: () => Promise<T>): Promise<T> {
+  return oneAtATime(who.username, async () => {
+    await assertUnderLimits(deps, who);
+    return trackInFlight(who.ip, async () => {
+      let result: T;
+      try {
+        result = await check();
+      } catch (error) {
+        await record(deps, who, false);
+        throw error;
+      }
+      await record(deps, who, true);
+      return result;
+    });
+  });
 }
 
-async function assertUnderLimits(deps: AppDeps, { username, ip }: Attempt, now: Date): Promise<void> {
+async function record(deps: AppDeps, { username, ip }: Attempt, succeeded: boolean) {
+  await deps.db.insert(loginAttempts).values({ username, clientIp: ip, succeeded, createdAt: deps.clock.now() });
+}
+
+async function assertUnderLimits(deps: AppDeps, { username, ip }: Attempt): Promise<void> {
+  const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
   const failuresSince = (where: ReturnType<typeof and>, since = windowStart) =>
     deps.db
@@ -76,23 +94,21 @@ async function assertUnderLimits(deps: AppDeps, { username, ip }: Attempt, now: 
     .where(and(pairWhere, eq(loginAttempts.succeeded, true)));
   const lastSuccess = lastPairSuccess?.at ? new Date(lastPairSuccess.at) : null;
   const pairSince = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
+  const knownAddress =
+    lastSuccess !== null && now.getTime() - lastSuccess.getTime() < THROTTLE.knownAddressDays * 86_400_000;
 
   const [[pair], [address], [account]] = await Promise.all([
     failuresSince(pairWhere, pairSince),
     failuresSince(eq(loginAttempts.clientIp, ip)),
     failuresSince(eq(loginAttempts.username, username)),
   ]);
-  const knownAddress = () =>
-    lastSuccess !== null && now.getTime() - lastSuccess.getTime() < THROTTLE.knownAddressDays * 86_400_000;
-
-  // Each count includes this attempt, so "over" means more than the limit.
   const limits = [
-    { row: pair, limit: THROTTLE.perPair, exempt: false },
-    { row: address, limit: THROTTLE.perAddress, exempt: false },
-    { row: account, limit: THROTTLE.perAccount, exempt: knownAddress() },
+    { row: pair, extra: 0, limit: THROTTLE.perPair, exempt: false },
+    { row: address, extra: addressesInFlight.get(ip) ?? 0, limit: THROTTLE.perAddress, exempt: knownAddress },
+    { row: account, extra: 0, limit: THROTTLE.perAccount, exempt: knownAddress },
   ];
-  for (const { row, limit, exempt } of limits) {
-    if (!row || Number(row.failures) <= limit || exempt) continue;
+  for (const { row, extra, limit, exempt } of limits) {
+    if (!row || Number(row.failures) + extra < limit || exempt) continue;
     const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
     const retryMs = Math.max(oldest + THROTTLE.windowMinutes * 60_000 - now.getTime(), 1000);
     throw new AppError(429, "errors.loginThrottled", { minutes: Math.ceil(retryMs / 60_000) }, undefined, {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { isRole } from "../../contracts";
 import type { Executor } from "../../db/connection";
@@ -44,6 +44,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
       merchantId: users.merchantId,
       role: users.role,
       username: users.username,
+      mfaBound: sql<boolean>`${users.mfaSecret} is not null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -69,6 +70,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     merchantId: row.merchantId,
     role: row.role,
     username: row.username,
+    mfaBound: Boolean(row.mfaBound),
   };
 }
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import {
-  can,
   envelopeOf,
   exportOptions,
   exportTask,
@@ -13,10 +12,8 @@ import {
   pageQuery,
   productListQuery,
 } from "../../contracts";
-import { forbidden, unauthenticated } from "../../lib/errors";
-import { bearerToken, caller } from "../../plugins/auth";
+import { authorize, bearerToken, caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
-import { authenticateSession } from "../auth/sessions.service";
 import {
   createExportTask,
   deleteExportTask,
@@ -72,9 +69,7 @@ export async function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const field = request.body?.Authorization?.trim();
       const token = bearerToken(field) ?? (field || null) ?? bearerToken(request.headers.authorization);
-      const auth = token ? await authenticateSession(deps, token) : null;
-      if (!auth) throw unauthenticated();
-      if (!can(auth.role, "export-task", "list")) throw forbidden();
+      const auth = await authorize(deps, token, { access: { resource: "export-task", action: "list" } });
       const file = await openExportFile(deps, auth, request.params.id, request.language);
       return reply
         .header("content-type", XLSX)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import type { GeneratedPassword, MemberItem } from "../../contracts";
 import { users } from "../../db/schema";
-import { hashPassword, randomPassword } from "../../lib/crypto";
+import { randomPassword } from "../../lib/crypto";
 import type { AuthContext } from "../../plugins/auth";
 import { revokeUserSessions } from "../auth/sessions.service";
 import { toMemberItem } from "./member.service";
@@ -56,7 +56,7 @@ export async function resetMemberPassword(
   typed: string | undefined,
 ): Promise<GeneratedPassword> {
   const generated = typed ? undefined : randomPassword();
-  const passwordHash = await hashPassword(typed || (generated as string));
+  const passwordHash = await deps.passwords.hash(typed || (generated as string));
   const change = { selfRefusal: "member.errors.selfResetPassword", after: unchanged };
   return changeMember(deps, auth, id, change, async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, id));

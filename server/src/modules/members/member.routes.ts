@@ -25,6 +25,8 @@ const BASE = "/merchant/api/member";
 const ITEM = `${BASE}/:id`;
 /** Every call here is the `member` resource: admin-only in the shared matrix, checked before the handler. */
 const access = (action: "list" | "create" | "edit" | "delete") => ({ access: { resource: "member", action } as const });
+/** Calls that give or take away someone's access also need the admin's current code (step-up). */
+const stepUp = (action: "create" | "edit" | "delete") => ({ ...access(action), stepUp: true });
 const one = envelopeOf(memberItem);
 
 export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -41,7 +43,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     BASE,
-    { config: access("create"), schema: { tags, body: memberCreate, response: { 200: envelopeOf(memberCreated) } } },
+    { config: stepUp("create"), schema: { tags, body: memberCreate, response: { 200: envelopeOf(memberCreated) } } },
     async (request) => ok(request, await createMember(deps, caller(request), request.body)),
   );
 
@@ -54,7 +56,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
   r.patch(
     `${ITEM}/status`,
     {
-      config: access("edit"),
+      config: stepUp("edit"),
       schema: { tags, params: memberIdParams, body: memberStatusBody, response: { 200: one } },
     },
     async (request) =>
@@ -63,14 +65,14 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     `${ITEM}/mfa/reset`,
-    { config: access("edit"), schema: { tags, params: memberIdParams, response: { 200: one } } },
+    { config: stepUp("edit"), schema: { tags, params: memberIdParams, response: { 200: one } } },
     async (request) => ok(request, await resetMemberMfa(deps, caller(request), request.params.id)),
   );
 
   r.post(
     `${ITEM}/password/reset`,
     {
-      config: access("edit"),
+      config: stepUp("edit"),
       // The body may be left out: no body, like an empty password, means "generate one".
       schema: {
         tags,
@@ -85,7 +87,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     ITEM,
-    { config: access("delete"), schema: { tags, params: memberIdParams, response: { 200: envelopeOf(z.null()) } } },
+    { config: stepUp("delete"), schema: { tags, params: memberIdParams, response: { 200: envelopeOf(z.null()) } } },
     async (request) => {
       await deleteMember(deps, caller(request), request.params.id);
       return ok(request, null);

@@ -5,7 +5,7 @@ import type { MemberCreated, MemberItem, memberCreate, memberUpdate, Page, PageQ
 import { fetchPage } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { users } from "../../db/schema";
-import { hashPassword, randomPassword } from "../../lib/crypto";
+import { randomPassword } from "../../lib/crypto";
 import { failureOnField } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
 import { changeMember, type UserRow } from "./member-guard";
@@ -55,7 +55,7 @@ export async function createMember(
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, input.username));
   if (taken) throw usernameTaken(input.username);
   const generated = input.password ? undefined : randomPassword();
-  const passwordHash = await hashPassword(input.password || (generated as string));
+  const passwordHash = await deps.passwords.hash(input.password || (generated as string));
   try {
     const [row] = await deps.db
       .insert(users)

@@ -3,14 +3,15 @@ import { AppError } from "../../lib/errors";
 
 /** A refusal of the Open API with its machine-readable code (`data.errorCode`) beside the translated sentence. */
 export class OpenApiError extends AppError {
+  declare readonly errorCode: OpenApiErrorCode;
   constructor(
     status: number,
-    readonly errorCode: OpenApiErrorCode,
+    errorCode: OpenApiErrorCode,
     key: string,
     params: Record<string, string | number> = {},
     headers: Record<string, string> = {},
   ) {
-    super(status, key, params, undefined, headers);
+    super(status, key, params, undefined, headers, errorCode);
   }
 }
 

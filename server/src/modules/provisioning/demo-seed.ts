@@ -5,7 +5,7 @@ import { postBalanceChange } from "../ledger/ledger.service";
 import { seedDemoCatalog } from "./demo-catalog";
 import { createMerchant, createUser } from "./provisioning.service";
 
-export const DEMO_PASSWORD = "Demo@2026";
+export const DEMO_PASSWORD = "Demo-pass-2026";
 export const demoUsers = [
   { username: "admin@demo.test", role: "admin", name: "Demo Admin" },
   { username: "operator@demo.test", role: "operator", name: "Demo Operator" },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import { newPassword, roles } from "../../contracts";
 import { merchants, nextMerchantNo, users } from "../../db/schema";
-import { hashPassword, randomPassword } from "../../lib/crypto";
+import { randomPassword } from "../../lib/crypto";
 import { normaliseUsername } from "../auth/auth.service";
 
 /** The reseller's own staff create merchants and their first users (operator CLI, demo seed). */
@@ -58,7 +58,7 @@ export async function createUser(deps: AppDeps, input: z.input<typeof newUser>) 
       username: u.username,
       name: u.name,
       role: u.role,
-      passwordHash: await hashPassword(password),
+      passwordHash: await deps.passwords.hash(password),
     })
     .returning({ id: users.id });
   return { id: row!.id, username: u.username, password, generated: !u.password };

@@ -1,0 +1,34 @@
+import { useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { MfaCodeDialog } from "./mfa-code-dialog";
+import { stepUpStore } from "./step-up-store";
+
+/**
+ * The code dialog for step-up calls (a new secret or key, member changes): whichever page made the call, the
+ * http client asks here, and the call goes again with the code. A wrong or used code stays on the field.
+ */
+export function StepUpDialog() {
+  const { t } = useTranslation();
+  const request = useSyncExternalStore(stepUpStore.subscribe, stepUpStore.current);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (code: string) => {
+    if (!request) return undefined;
+    setSubmitting(true);
+    const outcome = await request.send(code).finally(() => setSubmitting(false));
+    if (!outcome.ok && outcome.error.errors?.captcha) return outcome.error;
+    request.finish(outcome);
+    return undefined;
+  };
+
+  return (
+    <MfaCodeDialog
+      open={request !== null}
+      title={t("shell.mfa.stepUpTitle")}
+      hint={t("shell.mfa.stepUpHint")}
+      submitting={submitting}
+      onSubmit={submit}
+      onCancel={() => request?.finish(null)}
+    />
+  );
+}
