@@ -17,6 +17,8 @@ describe("the session in the shell", () => {
     await page.goto("/login");
     await submitLogin(page, m.users[role].username, TEST_PASSWORD);
     await bindMfaInDialog(page, e2e);
+    // The landing page loads once MFA is bound; wait for its data so later calls are the test's own.
+    await page.getByText(m.merchantNo, { exact: true }).first().waitFor();
     return { page, user: m.users[role] };
   }
 

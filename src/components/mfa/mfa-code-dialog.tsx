@@ -13,6 +13,10 @@ interface MfaCodeDialogProps {
   /** The dialog's own title and a sentence above the field (step-up says why it asks); MFA's by default. */
   title?: string;
   hint?: string;
+  /** Prefixes the field's id: two of these dialogs live in the shell at once, and a label must find its own. */
+  formName?: string;
+  /** Above the page's own dialogs when it asks on their behalf (step-up from a form). */
+  zIndex?: number;
   submitting: boolean;
   /** Resolves to the server's error when the code was refused, so it can be shown on the field. */
   onSubmit: (code: string) => Promise<unknown>;
@@ -20,7 +24,16 @@ interface MfaCodeDialogProps {
 }
 
 /** Asks for the authenticator's 6-digit code (to bind or to unbind). */
-export function MfaCodeDialog({ open, title, hint, submitting, onSubmit, onCancel }: MfaCodeDialogProps) {
+export function MfaCodeDialog({
+  open,
+  title,
+  hint,
+  formName = "mfa-code",
+  zIndex,
+  submitting,
+  onSubmit,
+  onCancel,
+}: MfaCodeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ captcha: string }>();
   useEffect(() => {
@@ -35,6 +48,7 @@ export function MfaCodeDialog({ open, title, hint, submitting, onSubmit, onCance
       open={open}
       title={title ?? t("shell.mfa.codeTitle")}
       width={DIALOG_WIDTH}
+      {...(zIndex !== undefined && { zIndex })}
       onCancel={onCancel}
       forceRender
       footer={
@@ -44,7 +58,7 @@ export function MfaCodeDialog({ open, title, hint, submitting, onSubmit, onCance
       }
     >
       {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
-      <Form form={form} layout="vertical" onFinish={onFinish}>
+      <Form form={form} name={formName} layout="vertical" onFinish={onFinish}>
         <Form.Item name="captcha" label={t("shell.mfa.codeLabel")} required rules={[zodRule(mfaCode, t)]}>
           <Input
             maxLength={MFA_CODE_LENGTH}

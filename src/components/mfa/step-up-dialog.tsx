@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 import { MfaCodeDialog } from "./mfa-code-dialog";
 import { stepUpStore } from "./step-up-store";
 
+/** antd's dialogs sit at 1000; the step-up asks on behalf of one of them (e.g. Create member), so above it. */
+const STEP_UP_Z_INDEX = 1100;
+
 /**
  * The code dialog for step-up calls (a new secret or key, member changes): whichever page made the call, the
  * http client asks here, and the call goes again with the code. A wrong or used code stays on the field.
@@ -26,6 +29,8 @@ export function StepUpDialog() {
       open={request !== null}
       title={t("shell.mfa.stepUpTitle")}
       hint={t("shell.mfa.stepUpHint")}
+      formName="step-up"
+      zIndex={STEP_UP_Z_INDEX}
       submitting={submitting}
       onSubmit={submit}
       onCancel={() => request?.finish(null)}
