@@ -27,6 +27,7 @@ import { systemRoutes } from "./modules/system/system.routes";
 import { uploadRoutes } from "./modules/uploads/upload.routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
+import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
 
 export interface BuildAppOptions {
   database: Database;
@@ -57,6 +58,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -81,6 +83,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
   await app.register(
     async (portal) => {
       registerEnvelope(portal);
+      noStore(portal);
       registerAuthGuard(portal, deps);
       portal.setNotFoundHandler(portalNotFound);
       for (const routes of [
@@ -105,6 +108,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
   // Server-to-server: signed requests, signed answers (modules/openapi).
   await app.register(
     async (openApi) => {
+      noStore(openApi);
       await registerOpenApi(openApi, deps);
       await openApiRoutes(openApi, deps);
     },
@@ -126,6 +130,10 @@ async function serveBrowserApp(app: FastifyInstance, webRoot: string) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Brotli and gzip copies made once at build time (vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      // Cache-Control is ours (setHeaders), not `send`'s default `public, max-age=0`.
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader(
           "cache-control",
@@ -135,7 +143,9 @@ async function serveBrowserApp(app: FastifyInstance, webRoot: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !path.extname(request.url.split("?")[0] ?? "");
+    // HEAD too: uptime monitors check pages with it.
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") && !path.extname(request.url.split("?")[0] ?? "");
     if (hasApp && isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
     const hint = hasApp ? "Not found" : "Not found (the browser app is not built: run `npm run build`)";
     return reply.code(404).type("text/plain; charset=utf-8").send(hint);

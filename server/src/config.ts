@@ -35,6 +35,8 @@ const envSchema = z
     /** scrypt cost as log2(N); OWASP's 17 is the floor outside tests (tests may go lower to run fast). */
     PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_LOG2N),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Behind TLS: send Strict-Transport-Security for this many seconds (0 = off, e.g. on plain-http installs). */
+    HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
     /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */
     TRUST_PROXY: z.stringbool().default(false),
     /** Run the fulfilment worker inside the server; false when separate `npm run worker` processes do it. */
