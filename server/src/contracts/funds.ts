@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./dates";
 
 export const ledgerEntryTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
 export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
@@ -9,7 +10,7 @@ export type DepositStatus = (typeof depositStatuses)[number];
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const uploadContentTypes = ["image/png", "image/jpeg", "image/webp", "application/pdf"] as const;
 
-const dateTime = z.iso.datetime({ offset: true, message: "validation.dateTime" });
+const dateTime = isoDateTime();
 
 /** One entry of the balance ledger as Funds Details shows it (amount signed; balance after the entry). */
 export const ledgerEntry = z.object({
@@ -105,7 +106,7 @@ export const newDeposit = z
       .regex(/^[A-Z]{3}$/, "validation.currency"),
     referenceNo: required("validation.referenceNoRequired", 100),
     paymentGateway: required("validation.paymentGatewayRequired", 100),
-    transactionTime: z.iso.datetime({ offset: true, message: "validation.transactionTimeRequired" }),
+    transactionTime: isoDateTime("validation.transactionTimeRequired"),
     proofFileId: z
       .number("validation.proofRequired")
       .int("validation.proofRequired")

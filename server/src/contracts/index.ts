@@ -2,6 +2,7 @@
 export * from "./api-app";
 export * from "./auth";
 export * from "./catalog";
+export * from "./dates";
 export * from "./envelope";
 export * from "./export-tasks";
 export * from "./funds";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderField } from "./catalog";
+import { isoDateTime } from "./dates";
 
 export const orderStatuses = ["processing", "success", "failed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -140,7 +141,7 @@ export const orderDetail = order.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
-const dateTime = z.iso.datetime({ offset: true, message: "validation.dateTime" });
+const dateTime = isoDateTime();
 
 export const orderListQuery = z.object({
   orderNo: z.string().trim().max(64, "validation.tooLong").optional(),

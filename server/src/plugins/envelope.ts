@@ -22,13 +22,46 @@ export function failure(reply: FastifyReply, status: number, message: string, da
   return reply.code(status).type("application/json; charset=utf-8").send({ code: status, message, data });
 }
 
+/** C0 controls and DEL, except tab and line breaks: PostgreSQL refuses NUL in text and JSON, and none is typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The path of the first string (value or key) with a control character in it, or null. */
+export function controlCharacterAt(data: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof data === "string") return CONTROL_CHARACTER.test(data) ? path : null;
+  // Deeper than any contract goes: the schema refuses the shape anyway.
+  if (typeof data !== "object" || data === null || depth > 32) return null;
+  for (const [key, value] of Object.entries(data)) {
+    if (CONTROL_CHARACTER.test(key)) return [...path, key.replace(CONTROL_CHARACTER, "?")];
+    const found = controlCharacterAt(value, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
  * The type provider's validator, plus `reportInput` so an issue says what it got: without it zod cannot tell a
- * missing field ("required") from one of the wrong type.
+ * missing field ("required") from one of the wrong type. Before the schema, one rule for every call: no control
+ * characters in any text (body, query or path), named on the field that has one.
  */
 export const validatorCompiler =
   ({ schema }: { schema: ZodType }) =>
   (data: unknown) => {
+    const control = controlCharacterAt(data);
+    if (control) {
+      const instancePath = `/${control.join("/")}`;
+      return {
+        error: [
+          {
+            keyword: "control_character",
+            instancePath,
+            schemaPath: "#",
+            message: "validation.controlCharacter",
+            params: {},
+          },
+        ],
+      };
+    }
     const result = z.safeParse(schema, data, { reportInput: true });
     if (result.success) return { value: result.data };
     return {

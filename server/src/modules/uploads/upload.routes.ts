@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import { envelopeOf, UPLOAD_MAX_BYTES, uploadedFile } from "../../contracts";
-import { badRequest } from "../../lib/errors";
+import { AppError, badRequest, fieldError } from "../../lib/errors";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { readUpload, saveUpload, uploadTooLarge } from "./upload.service";
 
 const tags = ["upload"];
+const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f"\\]/g;
 const byId = z.object({
   id: z.coerce.number("validation.integer").int("validation.integer").positive("validation.integer"),
 });
@@ -68,11 +69,14 @@ async function readFilePart(app: FastifyInstance, request: FastifyRequest) {
       if (part.fieldname !== "file") break;
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw uploadTooLarge();
-      return { bytes, filename: part.filename ?? "" };
+      // The name is only shown back (in Content-Disposition): control characters, quotes and backslashes go.
+      return { bytes, filename: (part.filename ?? "").replace(UNSAFE_IN_FILENAME, "") };
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw uploadTooLarge();
-    throw error;
+    // Anything else here is the body itself: a missing boundary, a truncated or malformed form.
+    throw fieldError("file", "errors.uploadMalformed");
   }
   throw badRequest("errors.uploadMissing");
 }
