@@ -22,7 +22,7 @@ import { engines } from "../support/test-db";
 
 const ORDER_LIST = "/portal/merchant/api/order/list";
 const PRODUCT_LIST = "/portal/merchant/api/product/list";
-const ALL = "pageNum=1&pageSize=999999";
+const ALL = "pageNum=1&pageSize=100";
 
 describe.each(engines)("export files on %s", (engine) => {
   let t: TestApp;

@@ -41,7 +41,7 @@ describe.each(engines)("Open API on %s", (engine) => {
   });
 
   it("lists products with this merchant's prices and each product's input fields", async () => {
-    const res = await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/products?pageSize=500" });
+    const res = await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/products?pageSize=100" });
     const { data } = res.json();
     const topup = data.list.find((p: { id: number }) => p.id === shop.topup.productId);
     expect(topup.skus).toEqual([expect.objectContaining({ id: shop.topup.skuId, price: "10.0000", orderable: true })]);

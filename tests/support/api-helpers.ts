@@ -77,7 +77,8 @@ export const M = {
   required: { [EN]: "This field is required", [ZH]: "此项为必填项" },
   integer: { [EN]: "Must be a whole number", [ZH]: "必须为整数" },
   pageNum: { [EN]: "Page number must be between 1 and 10000000", [ZH]: "页码必须在 1 到 10000000 之间" },
-  pageSize: { [EN]: "Page size must be between 1 and 999999", [ZH]: "每页条数必须在 1 到 999999 之间" },
+  pageSize: { [EN]: "Page size must be between 1 and 100", [ZH]: "每页条数必须在 1 到 100 之间" },
+  memberPageSize: { [EN]: "Page size must be between 1 and 999999", [ZH]: "每页条数必须在 1 到 999999 之间" },
   exportTaskNotFound: { [EN]: "No such export task", [ZH]: "导出任务不存在" },
   exportTaskNotTerminable: {
     [EN]: "Only queued or processing tasks can be terminated",

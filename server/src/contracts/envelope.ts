@@ -19,21 +19,30 @@ export interface Page<T> {
 /** Field errors of a validation failure: `{ "<field path>": "<translated message>" }`. */
 export type FieldErrors = Record<string, string>;
 
-export const pageQuery = z.object({
-  pageNum: z.coerce
-    .number()
-    .int("validation.integer")
-    .min(1, "validation.pageNum")
-    // Bounded so pageNum x pageSize stays a sane OFFSET.
-    .max(10_000_000, "validation.pageNum")
-    .default(1),
-  pageSize: z.coerce
-    .number()
-    .int("validation.integer")
-    .min(1, "validation.pageSize")
-    .max(999999, "validation.pageSize")
-    .default(20),
-});
+/** The most rows one list answer may carry, unless a list declares its own ceiling: one answer stays small. */
+export const MAX_PAGE_SIZE = 100;
+
+/** `pageNum`/`pageSize` with the list's own page-size ceiling (the browser's size pickers stop at 100). */
+export const pageQueryUpTo = (maxPageSize: number, message = "validation.pageSize") =>
+  z.object({
+    pageNum: z.coerce
+      .number()
+      .int("validation.integer")
+      .min(1, "validation.pageNum")
+      // Bounded so pageNum x pageSize stays a sane OFFSET.
+      .max(10_000_000, "validation.pageNum")
+      .default(1),
+    pageSize: z.coerce
+      .number()
+      .int("validation.integer")
+      .min(1, message)
+      .max(maxPageSize, message)
+      .default(Math.min(20, maxPageSize)),
+  });
+
+export const pageQuery = pageQueryUpTo(MAX_PAGE_SIZE);
+/** Spec §7 asks the member list with pageSize=999999 (one page holds a merchant's few members). */
+export const memberPageQuery = pageQueryUpTo(999999, "validation.memberPageSize");
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function envelopeOf<T extends z.ZodType>(data: T) {

@@ -9,11 +9,11 @@ import {
   memberCreated,
   memberIdParams,
   memberItem,
+  memberPageQuery,
   memberPasswordReset,
   memberStatusBody,
   memberUpdate,
   pageOf,
-  pageQuery,
 } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
@@ -36,7 +36,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
     BASE,
     {
       config: access("list"),
-      schema: { tags, querystring: pageQuery, response: { 200: envelopeOf(pageOf(memberItem)) } },
+      schema: { tags, querystring: memberPageQuery, response: { 200: envelopeOf(pageOf(memberItem)) } },
     },
     async (request) => ok(request, await listMembers(deps, caller(request).merchantId, request.query)),
   );
