@@ -121,14 +121,18 @@ describe("exports from the operator's side", () => {
       userId: operator!.id,
       type: "product",
       status: 4,
-      error: "The file could not be written",
+      error: "export.errors.crashed",
     });
     await drawer.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Export Task" }).click();
     const failed = drawer.getByRole("row", { name: /Products/ });
     await failed.getByText("Exception", { exact: true }).hover();
-    await page.getByRole("tooltip", { name: "The file could not be written" }).waitFor();
+    await page
+      .getByRole("tooltip", {
+        name: "The export stopped its worker repeatedly and was given up; please try a smaller range",
+      })
+      .waitFor();
     await drawer.getByText("Total 2 items").waitFor();
 
     await failed.getByRole("button", { name: "Delete" }).click();

@@ -142,8 +142,15 @@ export const exportTasks = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** While processing: until when the worker holding it counts as alive; past it another worker takes it. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Times a worker took it; a task whose runs keep killing their worker stops after EXPORTS.maxAttempts. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When a worker last took it: claims go round the merchants, least recently served first. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
   },
-  (t) => [index("export_tasks_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("export_tasks_user_idx").on(t.userId, t.id),
+    index("export_tasks_merchant_claimed_idx").on(t.merchantId, t.claimedAt),
+  ],
 );
 
 /** Money columns: NUMERIC, read and written as decimal strings, never JS floats. */

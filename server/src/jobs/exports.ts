@@ -22,6 +22,14 @@ export const EXPORTS = {
    * termination is seen within one batch (well under a second at this size).
    */
   batchRows: 2_000,
+  /** Runs a task may start: one that killed its worker this often is failed, not tried forever. */
+  maxAttempts: 3,
+} as const;
+
+/** What a failed task says to its owner (keys in locales/export.json): never the database's or Node's text. */
+export const EXPORT_FAILURE = {
+  failed: "export.errors.failed",
+  crashed: "export.errors.crashed",
 } as const;
 
 interface ClaimedTask {
@@ -30,32 +38,45 @@ interface ClaimedTask {
   type: ExportType;
   params: string;
   oldFileKey: string | null;
+  /** Runs started so far, this one included. */
+  attempts: number;
 }
 
-type ClaimRow = Omit<ClaimedTask, "id" | "merchantId"> & { id: string | number; merchantId: string | number };
+type ClaimRow = Omit<ClaimedTask, "id" | "merchantId" | "attempts"> & {
+  id: string | number;
+  merchantId: string | number;
+  attempts: string | number;
+};
 
-/** Takes one queued task, or a processing one whose worker's lease ran out. */
+/**
+ * Takes one queued task, or a processing one whose worker's lease ran out. Fair across merchants: the task
+ * comes from the merchant served least recently (then the oldest), so one merchant's twenty queued exports
+ * never hold back another merchant's single one for more than the task in hand.
+ */
 export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null> {
   const now = deps.clock.now();
   const [row] = await queryRows<ClaimRow>(
     deps.db,
     sql`
       with due as materialized (
-        select id, file_key from export_tasks
-        where status = ${ExportStatus.queued}
-          or (status = ${ExportStatus.processing} and (lease_until is null or lease_until <= ${now.toISOString()}))
-        order by id
+        select t.id, t.file_key from export_tasks t
+        where t.status = ${ExportStatus.queued}
+          or (t.status = ${ExportStatus.processing} and (t.lease_until is null or t.lease_until <= ${now.toISOString()}))
+        order by (select max(s.claimed_at) from export_tasks s where s.merchant_id = t.merchant_id) asc nulls first,
+          t.id
         limit 1
         for update skip locked
       )
       update export_tasks t
       set status = ${ExportStatus.processing}, lease_until = ${new Date(now.getTime() + EXPORTS.leaseMs).toISOString()},
-        processed = 0
+        processed = 0, attempts = t.attempts + 1, claimed_at = ${now.toISOString()}
       from due
       where t.id = due.id
-      returning t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey"`,
+      returning t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey", t.attempts`,
   );
-  return row ? { ...row, id: Number(row.id), merchantId: Number(row.merchantId) } : null;
+  return row
+    ? { ...row, id: Number(row.id), merchantId: Number(row.merchantId), attempts: Number(row.attempts) }
+    : null;
 }
 
 export interface ExportRunOptions {
@@ -64,6 +85,8 @@ export interface ExportRunOptions {
   afterBatch?: (taskId: number, processed: number) => Promise<void>;
   /** Checked before each claim: a stopping worker takes no new task. */
   stopped?: () => boolean;
+  /** Where a failed run's real error goes (the task itself only keeps a translated reason). */
+  log?: WorkerLog;
 }
 
 /** Runs every task that is due, one after another; answers how many were run. No sleeping: tests call it. */
@@ -84,6 +107,16 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
   const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.xlsx`;
   // A crashed run's partial file is not needed any more.
   if (task.oldFileKey) await deps.storage.delete(task.oldFileKey);
+  const fail = (reason: string) =>
+    deps.db
+      .update(exportTasks)
+      .set({ status: ExportStatus.exception, error: reason, finishedAt: deps.clock.now(), leaseUntil: null })
+      .where(and(eq(exportTasks.id, task.id), eq(exportTasks.status, ExportStatus.processing)));
+  // Every earlier run died with its worker (a run that fails by itself ends the task): stop trying.
+  if (task.attempts > EXPORTS.maxAttempts) {
+    await fail(EXPORT_FAILURE.crashed);
+    return;
+  }
   const mine = and(
     eq(exportTasks.id, task.id),
     eq(exportTasks.status, ExportStatus.processing),
@@ -137,22 +170,9 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
   } catch (error) {
     await writer?.abort().catch(() => {});
     await deps.storage.delete(fileKey).catch(() => {});
-    const reason = reasonOf(error);
-    await deps.db
-      .update(exportTasks)
-      .set({ status: ExportStatus.exception, error: reason, finishedAt: deps.clock.now(), leaseUntil: null })
-      .where(and(eq(exportTasks.id, task.id), eq(exportTasks.status, ExportStatus.processing)));
+    options.log?.error({ err: error, taskId: task.id }, "export failed");
+    await fail(EXPORT_FAILURE.failed);
   }
-}
-
-/**
- * The reason shown to the user: the innermost error's sentence (a failed query's wrapper would show the SQL),
- * never a stack.
- */
-function reasonOf(error: unknown): string {
-  let inner = error;
-  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
-  return (inner instanceof Error ? inner.message : String(inner)).replace(/\s+/g, " ").slice(0, 300);
 }
 
 /**
@@ -178,7 +198,7 @@ export function startExportWorker(
     prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
     // A round runs every due task; a stopping worker finishes the batch in hand and takes no new task.
     round: async (stopping) => {
-      await runExportsOnce(deps, { stopped: stopping });
+      await runExportsOnce(deps, { stopped: stopping, log });
       return false;
     },
   });

@@ -85,7 +85,7 @@ export async function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { access: { resource: "export-task", action: "list" } },
       schema: { tags, querystring: pageQuery, response: { 200: envelopeOf(pageOf(exportTask)) } },
     },
-    async (request) => ok(request, await listExportTasks(deps, caller(request), request.query)),
+    async (request) => ok(request, await listExportTasks(deps, caller(request), request.query, request.t)),
   );
 
   r.patch(

@@ -1,9 +1,10 @@
 import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { TFunction } from "i18next";
 import type { AppDeps } from "../../app-deps";
 import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQuery } from "../../contracts";
 import { fetchPage } from "../../db/paging";
-import { exportTasks } from "../../db/schema";
+import { exportTasks, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { type Language, translator } from "../../lib/i18n";
 import type { AuthContext } from "../../plugins/auth";
@@ -13,7 +14,19 @@ import type { ExportParams } from "./export-sources";
 const owned = (auth: AuthContext) =>
   and(eq(exportTasks.merchantId, auth.merchantId), eq(exportTasks.userId, auth.userId));
 
-export async function listExportTasks(deps: AppDeps, auth: AuthContext, page: PageQuery): Promise<Page<ExportTask>> {
+/** Unfinished (queued or processing) tasks one user may have at once; each is a worker's time and a file. */
+export const MAX_UNFINISHED_EXPORTS = 5;
+
+/** A stored failure is a message key (jobs/exports EXPORT_FAILURE); anything else is shown as a plain failure. */
+const failureText = (t: TFunction, stored: string | null) =>
+  stored === null ? null : t(stored.startsWith("export.errors.") ? stored : "export.errors.failed");
+
+export async function listExportTasks(
+  deps: AppDeps,
+  auth: AuthContext,
+  page: PageQuery,
+  t: TFunction,
+): Promise<Page<ExportTask>> {
   return fetchPage(
     page,
     {
@@ -29,7 +42,7 @@ export async function listExportTasks(deps: AppDeps, auth: AuthContext, page: Pa
       total: task.total,
       createTime: task.createdAt.toISOString(),
       finishTime: task.finishedAt?.toISOString() ?? null,
-      error: task.error,
+      error: failureText(t, task.error),
     }),
   );
 }
@@ -86,18 +99,28 @@ export async function createExportTask(
   }: { type: ExportType; filters: object; language: Language; timeZone: string | null },
 ): Promise<number> {
   const params: ExportParams = { language, query: { ...filters }, timeZone };
-  const [task] = await deps.db
-    .insert(exportTasks)
-    .values({
-      merchantId: auth.merchantId,
-      userId: auth.userId,
-      type,
-      status: ExportStatus.queued,
-      params: JSON.stringify(params),
-      createdAt: deps.clock.now(),
-    })
-    .returning({ id: exportTasks.id });
-  return task!.id;
+  return deps.db.transaction(async (tx) => {
+    // The user's row is the lock: two requests at once cannot both see four unfinished tasks and make six.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, auth.userId)).for("update");
+    const [unfinished] = await tx
+      .select({ n: count() })
+      .from(exportTasks)
+      .where(and(owned(auth), inArray(exportTasks.status, [ExportStatus.queued, ExportStatus.processing])));
+    if (Number(unfinished?.n ?? 0) >= MAX_UNFINISHED_EXPORTS)
+      throw conflict("export.errors.tooMany", { max: MAX_UNFINISHED_EXPORTS });
+    const [task] = await tx
+      .insert(exportTasks)
+      .values({
+        merchantId: auth.merchantId,
+        userId: auth.userId,
+        type,
+        status: ExportStatus.queued,
+        params: JSON.stringify(params),
+        createdAt: deps.clock.now(),
+      })
+      .returning({ id: exportTasks.id });
+    return task!.id;
+  });
 }
 
 const fileBase: Record<ExportType, string> = { product: "products", order: "orders", transaction: "transactions" };
