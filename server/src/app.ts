@@ -27,6 +27,7 @@ import { systemRoutes } from "./modules/system/system.routes";
 import { uploadRoutes } from "./modules/uploads/upload.routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
+import { registerOverloadGuard } from "./plugins/overload";
 import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
 
 export interface BuildAppOptions {
@@ -51,6 +52,8 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +62,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     reply.header("x-request-id", request.id);
   });
   await registerSecurityHeaders(app, config);
+  await registerOverloadGuard(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

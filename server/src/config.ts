@@ -35,6 +35,15 @@ const envSchema = z
     /** scrypt cost as log2(N); OWASP's 17 is the floor outside tests (tests may go lower to run fast). */
     PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_LOG2N),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** A request must arrive whole within this time (slow or stalled clients are cut off). */
+    REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    /** A connection with no traffic for this long is closed. */
+    CONNECTION_TIMEOUT_MS: positiveInt.default(120_000),
+    /** Overload: answer 503 while the event loop lags more than this (0 = not checked). */
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    /** Overload: answer 503 while the heap or the resident memory is above these bytes (0 = not checked). */
+    OVERLOAD_MAX_HEAP_BYTES: z.coerce.number().int().min(0).default(0),
+    OVERLOAD_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
     /** Behind TLS: send Strict-Transport-Security for this many seconds (0 = off, e.g. on plain-http installs). */
     HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
     /** Set when a reverse proxy sits in front, so client addresses (throttling, logs) come from X-Forwarded-For. */

@@ -69,6 +69,7 @@ export const openApiErrorCodes = [
   "ORDER_CONFLICT",
   "PRODUCT_UNAVAILABLE",
   "INTERNAL_ERROR",
+  "OVERLOADED",
 ] as const;
 export type OpenApiErrorCode = (typeof openApiErrorCodes)[number];
 
