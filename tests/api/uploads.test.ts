@@ -1,9 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../server/src/contracts";
 import { files } from "../../server/src/db/schema";
+import { contentKey } from "../../server/src/lib/file-storage";
 import { call, closeTestApp, EN, expectFailure, expectOk, type Lang, M, userRow, ZH } from "../support/api-helpers";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
@@ -216,6 +219,33 @@ describe.each(engines)("uploads on %s", (engine) => {
     const res = await call(t, "GET", url, { token: tokens.finance, lang: EN });
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it("answers a full disk with a translated 507 and leaves no partial file behind", async () => {
+    // The disk fills up halfway through the write: what ENOSPC looks like to the server.
+    const probe = await open(path.join(tmpdir(), `mp-probe-${process.pid}`), "w");
+    const fileHandle = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const full = vi.spyOn(fileHandle, "writeFile").mockImplementationOnce(async function (this: FileHandle, data) {
+      await this.write((data as Buffer).subarray(0, 8));
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    });
+    try {
+      const bytes = Buffer.concat([PNG, Buffer.from(`disk-full-${engine}`)]);
+      for (const [lang, message] of [
+        [EN, "The data folder cannot be written (full or read-only disk)"],
+        [ZH, "数据目录无法写入（磁盘已满或只读）"],
+      ] as const) {
+        if (lang === ZH)
+          full.mockImplementationOnce(async () => Promise.reject(Object.assign(new Error("EROFS"), { code: "EROFS" })));
+        expectFailure(await upload([filePart(bytes, "proof.png")], { lang }), 507, message);
+      }
+      expect(storedBlobs().filter((name) => name.endsWith(".tmp") || name === contentKey(bytes))).toEqual([]);
+      // Once the disk has room again, the same upload works.
+      expect((await uploadOk(filePart(bytes, "proof.png"))).size).toBe(bytes.length);
+    } finally {
+      full.mockRestore();
+    }
   });
 
   it("stores the same bytes once on disk, with a row per upload", async () => {

@@ -56,14 +56,15 @@ export function localFileStorage(root: string): FileStorage {
       // Written beside the target, flushed, then renamed: a reader sees the whole file or none, and two
       // uploads of the same bytes at once both end with the same complete file.
       const temp = `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+      // Whatever fails (a full disk mid-write, the rename), the partial temp file goes.
       const handle = await open(temp, "wx", 0o640);
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

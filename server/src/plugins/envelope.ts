@@ -142,6 +142,8 @@ export function describeFailure(error: FastifyError | AppError, request: Fastify
   const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
 
   if (error instanceof AppError) {
+    // An expected failure of the server's own (a full disk): said plainly to the caller, in full in the log.
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, error.key);
     const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
     const message = fields ? summary(fields) : t(error.key, error.params);
     const data =

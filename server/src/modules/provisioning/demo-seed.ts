@@ -1,5 +1,6 @@
 import { count, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
+import type { Db } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
 import { postBalanceChange } from "../ledger/ledger.service";
 import { seedDemoCatalog } from "./demo-catalog";
@@ -20,8 +21,21 @@ export async function isEmpty(deps: AppDeps): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** The demo merchant and its three users, MFA unbound so the first sign-in walks the bind flow. */
-export async function seedDemo(deps: AppDeps) {
+/**
+ * The demo merchant, its three users (MFA unbound, so the first sign-in walks the bind flow), its catalog and
+ * its opening balance, all in one transaction: a start killed halfway leaves no demo at all, and the next start
+ * (which seeds an empty database) makes the whole of it. `onStep` lets tests stop it halfway.
+ */
+export async function seedDemo(deps: AppDeps, { onStep }: { onStep?: (step: string) => Promise<void> } = {}) {
+  return deps.db.transaction(async (tx) => {
+    // Every step below writes through `deps.db`; here that is the transaction (drizzle nests further ones as
+    // savepoints), so they commit together or not at all.
+    const inTx: AppDeps = { ...deps, db: tx as unknown as Db };
+    return seedDemoSteps(inTx, onStep ?? (async () => {}));
+  });
+}
+
+async function seedDemoSteps(deps: AppDeps, onStep: (step: string) => Promise<void>) {
   const merchant = await createMerchant(deps, {
     name: "Demo Mobile Store",
     companyName: "Demo Trading Co., Ltd.",
@@ -31,10 +45,13 @@ export async function seedDemo(deps: AppDeps) {
     website: "https://demo.test",
     currency: "USD",
   });
+  await onStep("merchant");
   for (const user of demoUsers) {
     await createUser(deps, { merchantNo: merchant.merchantNo, ...user, password: DEMO_PASSWORD });
   }
+  await onStep("users");
   await seedDemoCatalog(deps, merchant.merchantNo);
+  await onStep("catalog");
   await postBalanceChange(deps.db, {
     merchantId: merchant.id,
     type: "add",

@@ -10,6 +10,7 @@ import { ok } from "../../plugins/envelope";
 import { readUpload, saveUpload, uploadTooLarge } from "./upload.service";
 
 const tags = ["upload"];
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters a file name may not keep.
 const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f"\\]/g;
 const byId = z.object({
   id: z.coerce.number("validation.integer").int("validation.integer").positive("validation.integer"),

@@ -25,7 +25,10 @@ export async function saveUpload(
   const contentType = detectFileType(upload.bytes);
   if (!contentType) throw badRequest("errors.uploadType");
 
-  const storageKey = await deps.storage.put(upload.bytes);
+  // A full or read-only disk is the server's trouble, said plainly (507), not an unexplained 500.
+  const storageKey = await deps.storage.put(upload.bytes).catch((error: unknown) => {
+    throw Object.assign(new AppError(507, "errors.storageUnwritable"), { cause: error });
+  });
   const [row] = await deps.db
     .insert(files)
     .values({
