@@ -123,7 +123,7 @@ describe.each(engines)("Open API authentication on %s", (engine) => {
     expect(refusal(await openApiCall(t, client, BALANCE))).toEqual([401, "KEY_NOT_CONFIGURED"]);
   });
 
-  it("answers an unknown path 404 once signed, and a body that is not JSON 400", async () => {
+  it("answers an unknown path 404 once signed, and a signed body that is not JSON 400 (unsigned: 401)", async () => {
     expect(refusal(await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/nothing" }))).toEqual([
       404,
       "NOT_FOUND",
@@ -134,11 +134,18 @@ describe.each(engines)("Open API authentication on %s", (engine) => {
       headers: { "content-type": "application/json", "accept-language": "en-US" },
       payload: "{not json",
     });
-    expect(refusal(broken)).toEqual([400, "INVALID_REQUEST"]);
+    // Authentication comes first: a stranger learns nothing about how the body is read.
+    expect(refusal(broken)).toEqual([401, "MISSING_HEADERS"]);
+    const signedBroken = await openApiCall(t, hmac, {
+      method: "POST",
+      url: "/openapi/v1/orders",
+      rawBody: "{not json",
+    });
+    expect(refusal(signedBroken)).toEqual([400, "INVALID_REQUEST"]);
+    expect(signedBroken.json().message).toBe("The request body is not valid JSON");
     const badAddress = await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/orders/%E0%A4%A" });
     expect(refusal(badAddress)).toEqual([400, "INVALID_REQUEST"]);
     expect(badAddress.json().message).toBe("The address is not valid");
-    expect(broken.json().message).toBe("The request body is not valid JSON");
   });
 
   it("limits requests per AppID with 429 and Retry-After, counting only signed ones", async () => {

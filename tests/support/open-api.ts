@@ -62,11 +62,15 @@ export interface SignedCall {
   key?: ClientKey;
   remoteAddress?: string;
   language?: string;
+  /** Sent (and signed) as is instead of `body` as JSON: bodies that are not JSON, or too large. */
+  rawBody?: string;
+  /** Instead of application/json. */
+  contentType?: string;
 }
 
 /** A signed Open API request through the real server (inject), as an SDK would send it. */
 export async function openApiCall(t: TestApp, client: OpenApiClient, call: SignedCall) {
-  const body = call.body === undefined ? "" : JSON.stringify(call.body);
+  const body = call.rawBody ?? (call.body === undefined ? "" : JSON.stringify(call.body));
   const timestamp = call.timestamp ?? String(t.clock.now().getTime());
   const nonce = call.nonce ?? randomBytes(12).toString("hex");
   const message = signingString({
@@ -83,7 +87,7 @@ export async function openApiCall(t: TestApp, client: OpenApiClient, call: Signe
     [OPENAPI_HEADERS.signature]: call.signature ?? signWith(call.key ?? client.key, message),
     "accept-language": call.language ?? "en-US",
   };
-  if (body) headers["content-type"] = "application/json";
+  if (body.length > 0) headers["content-type"] = call.contentType ?? "application/json";
   return t.app.inject({
     method: call.method,
     url: call.url,

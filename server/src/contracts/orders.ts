@@ -58,6 +58,13 @@ export const placeOrderRequest = z.object({
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
+/**
+ * The Open API's order: the merchant's own number is required (it is what makes a retry safe), and a field the
+ * contract does not know is refused by name rather than ignored (a typo must not order twice or order 1).
+ */
+export const openApiOrderRequest = placeOrderRequest.extend({ merchantOrderNo }).strict();
+export type OpenApiOrderRequest = z.input<typeof openApiOrderRequest>;
+
 export const batchOrderItem = z.object({
   merchantOrderNo: merchantOrderNo.optional(),
   quantity: quantity.default(1),
@@ -166,7 +173,8 @@ export function checkOrderInputs(
   const values: Record<string, string> = {};
   const errors: Record<string, MessageRef> = {};
   const known = new Set(fields.map((f) => f.key));
-  for (const key of Object.keys(given)) if (!known.has(key)) errors[key] = "validation.unknownField";
+  for (const key of Object.keys(given))
+    if (!known.has(key)) errors[key] = { key: "validation.unknownField", params: { field: key } };
   for (const field of fields) {
     const error = checkField(field, given[field.key]);
     if (typeof error === "object" && "value" in error) {

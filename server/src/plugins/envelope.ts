@@ -65,13 +65,18 @@ export const validatorCompiler =
     const result = z.safeParse(schema, data, { reportInput: true });
     if (result.success) return { value: result.data };
     return {
-      error: result.error.issues.map((issue) => ({
-        keyword: issue.code,
-        instancePath: `/${issue.path.join("/")}`,
-        schemaPath: `#/${issue.path.join("/")}/${issue.code}`,
-        message: issue.message,
-        params: { input: issue.input },
-      })),
+      // An unknown field is named by its own path (zod reports the object that holds it, with its keys).
+      error: result.error.issues.flatMap((issue) =>
+        (issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]).map(
+          (path) => ({
+            keyword: issue.code,
+            instancePath: `/${path.join("/")}`,
+            schemaPath: `#/${path.join("/")}/${issue.code}`,
+            message: issue.message,
+            params: { input: issue.input },
+          }),
+        ),
+      ),
     };
   };
 
@@ -157,7 +162,7 @@ export function describeFailure(error: FastifyError | AppError, request: Fastify
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
-      fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params));
+      fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params), { field });
     }
     return { status: 400, message: summary(fields), data: { errors: fields }, headers: {} };
   }

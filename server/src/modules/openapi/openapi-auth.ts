@@ -25,7 +25,6 @@ interface AppLookup {
   ip_whitelist: string[];
   platform_key_serial: number;
   platform_private_key_sealed: string;
-  nonce_fresh: boolean;
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -33,43 +32,36 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-/**
- * Checks a request's signature headers, in an order that tells an honest client exactly what to fix and tells
- * a stranger nothing about a merchant: headers, AppID, client address, timestamp, key, signature, nonce,
- * merchant status. `onApp` receives the platform signer as soon as the AppID is known, so even refusals to a
- * known AppID are signed.
- */
-export async function authenticateOpenApi(
-  deps: AppDeps,
-  request: FastifyRequest,
-  rawBody: Buffer,
-  onApp: (signer: PlatformSigner) => void,
-): Promise<OpenApiCaller> {
+/** The four headers, well-formed; the AppID alone when that is all there is (for throttling). */
+export function signatureHeaders(request: FastifyRequest) {
   const appId = header(request, OPENAPI_HEADERS.appId);
   const timestamp = header(request, OPENAPI_HEADERS.timestamp);
   const nonce = header(request, OPENAPI_HEADERS.nonce);
   const signature = header(request, OPENAPI_HEADERS.signature);
-  if (!appId || appId.length > 64 || !/^\d{1,16}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signature)
-    throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
+  const complete =
+    appId !== "" && appId.length <= 64 && /^\d{1,16}$/.test(timestamp) && NONCE_PATTERN.test(nonce) && signature !== "";
+  return { appId, timestamp, nonce, signature, complete };
+}
 
-  const now = deps.clock.now();
-  // One round trip: the application, its merchant, and the nonce claimed (an unlogged insert, see schema.ts).
-  // A nonce is claimed before the signature is checked; nonces are random, so a forger gains nothing by it.
+/**
+ * Everything that can be checked without the body: headers, AppID, client address, timestamp. `onApp` receives
+ * the platform signer as soon as the AppID is known, so even refusals to a known AppID are signed. Nothing is
+ * written. (A body too large to read gets this far and no further: see openapi-plugin.)
+ */
+export async function identifyOpenApiApp(
+  deps: AppDeps,
+  request: FastifyRequest,
+  onApp: (signer: PlatformSigner) => void,
+) {
+  const headers = signatureHeaders(request);
+  if (!headers.complete) throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
   const [app] = await queryRows<AppLookup>(
     deps.db,
     sql`
-      with app as (
-        select a.merchant_id, m.merchant_no, m.status as merchant_status, a.key_type, a.merchant_public_key,
-          a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed
-        from merchant_apps a join merchants m on m.id = a.merchant_id
-        where a.app_id = ${appId}
-      ), claimed as (
-        insert into api_nonces (merchant_id, nonce, created_at)
-        select merchant_id, ${nonce}, ${now.toISOString()} from app
-        on conflict do nothing
-        returning 1
-      )
-      select app.*, exists (select 1 from claimed) as nonce_fresh from app`,
+      select a.merchant_id, m.merchant_no, m.status as merchant_status, a.key_type, a.merchant_public_key,
+        a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed
+      from merchant_apps a join merchants m on m.id = a.merchant_id
+      where a.app_id = ${headers.appId}`,
   );
   if (!app) throw new OpenApiError(401, "UNKNOWN_APP_ID", "openapi.unknownAppId");
   onApp(
@@ -78,16 +70,40 @@ export async function authenticateOpenApi(
       platformPrivateKeySealed: app.platform_private_key_sealed,
     }),
   );
-
   if (!whitelistMatcher(app.ip_whitelist)(request.ip))
     throw new OpenApiError(403, "IP_NOT_ALLOWED", "openapi.ipNotAllowed", { ip: request.ip });
-  if (Math.abs(now.getTime() - Number(timestamp)) > TIMESTAMP_WINDOW_MS)
+  const now = deps.clock.now();
+  if (Math.abs(now.getTime() - Number(headers.timestamp)) > TIMESTAMP_WINDOW_MS)
     throw new OpenApiError(401, "TIMESTAMP_EXPIRED", "openapi.timestampExpired", { serverTime: now.getTime() });
+  return { app, ...headers };
+}
 
+/**
+ * Proves a request comes from the AppID's holder, in an order that tells an honest client exactly what to fix
+ * and tells a stranger nothing about a merchant: headers, AppID, client address, timestamp, key, signature,
+ * nonce, merchant status. The nonce is claimed only once the signature verified, so a stranger who knows an
+ * AppID cannot make the server write anything.
+ */
+export async function authenticateOpenApi(
+  deps: AppDeps,
+  request: FastifyRequest,
+  rawBody: Buffer,
+  onApp: (signer: PlatformSigner) => void,
+): Promise<OpenApiCaller> {
+  const { app, appId, timestamp, nonce, signature } = await identifyOpenApiApp(deps, request, onApp);
   const signed = signingBytes({ method: request.method, pathWithQuery: request.url, timestamp, nonce }, rawBody);
   if (!verifies(deps, app, signed, signature))
     throw new OpenApiError(401, "INVALID_SIGNATURE", "openapi.invalidSignature");
-  if (!app.nonce_fresh) throw new OpenApiError(401, "NONCE_REUSED", "openapi.nonceReused");
+  // An unlogged insert (see schema.ts); a nonce seen before within the window is a replay.
+  const claimed = await queryRows<{ claimed: number }>(
+    deps.db,
+    sql`
+      insert into api_nonces (merchant_id, nonce, created_at)
+      values (${Number(app.merchant_id)}, ${nonce}, ${deps.clock.now().toISOString()})
+      on conflict do nothing
+      returning 1 as claimed`,
+  );
+  if (claimed.length === 0) throw new OpenApiError(401, "NONCE_REUSED", "openapi.nonceReused");
   if (app.merchant_status !== "enabled") throw new OpenApiError(403, "MERCHANT_DISABLED", "errors.merchantDisabled");
   return { merchantId: Number(app.merchant_id), merchantNo: app.merchant_no, appId };
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps";
 import { OPENAPI_HEADERS } from "../../contracts";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
 import type { PlatformSigner } from "../api-app/api-app.repository";
-import { authenticateOpenApi, type OpenApiCaller } from "./openapi-auth";
+import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
 import { OpenApiError, openApiErrorCode } from "./openapi-errors";
+import { openApiAuthThrottle } from "./openapi-throttle";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,6 +27,21 @@ export function openApiCaller(request: { openApi: OpenApiCaller | null }): OpenA
   return request.openApi;
 }
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** The authenticated request's body as JSON: 415 for another type, 400 for bytes that are not JSON. */
+function parsedBody(request: FastifyRequest): unknown {
+  const raw = request.rawBody;
+  if (!raw || raw.length === 0) return undefined;
+  if (!JSON_TYPE.test(request.headers["content-type"] ?? ""))
+    throw new OpenApiError(415, "INVALID_REQUEST", "errors.unsupportedMediaType");
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new OpenApiError(400, "INVALID_REQUEST", "errors.badJson");
+  }
+}
+
 /**
  * The `/openapi/v1` scope: JSON bodies kept raw for the signature, every request authenticated by its signature
  * (before validation, so strangers learn nothing about the schema), a rate limit per AppID, failures in the
@@ -37,21 +53,36 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
   scope.decorateRequest("rawBody", null);
   registerLanguage(scope);
 
+  // Every body is kept as bytes, whatever its type: the signature over them is checked first, and only an
+  // authenticated caller hears that the body is not JSON (400) or not of a type we take (415).
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body: Buffer, done) => {
+  scope.addContentTypeParser("*", { parseAs: "buffer" }, (request, body: Buffer, done) => {
     request.rawBody = body;
-    if (body.length === 0) return done(null, undefined);
-    try {
-      done(null, JSON.parse(body.toString("utf8")));
-    } catch {
-      done(new OpenApiError(400, "INVALID_REQUEST", "errors.badJson"), undefined);
-    }
+    done(null, undefined);
   });
 
+  const throttle = openApiAuthThrottle(() => deps.clock.now().getTime());
+  const setSigner = (request: FastifyRequest) => (signer: PlatformSigner) => {
+    request.openApiSigner = signer;
+  };
+
   scope.addHook("preValidation", async (request) => {
-    request.openApi = await authenticateOpenApi(deps, request, request.rawBody ?? Buffer.alloc(0), (signer) => {
-      request.openApiSigner = signer;
-    });
+    const { appId } = signatureHeaders(request);
+    throttle.check(appId, request.ip);
+    try {
+      request.openApi = await authenticateOpenApi(
+        deps,
+        request,
+        request.rawBody ?? Buffer.alloc(0),
+        setSigner(request),
+      );
+    } catch (error) {
+      if (error instanceof OpenApiError && (error.status === 401 || error.status === 403))
+        throttle.failed(appId, request.ip);
+      throw error;
+    }
+    throttle.succeeded(appId, request.ip);
+    request.body = parsedBody(request);
   });
 
   await scope.register(fastifyRateLimit, {
@@ -77,7 +108,20 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     return payload;
   });
 
-  scope.setErrorHandler((error: FastifyError, request, reply) => {
+  scope.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A body too large to read cannot be signature-checked: the caller is checked as far as the headers go
+    // (AppID, address, time) and hears about the size only if those pass; the answer is signed.
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && !request.openApi) {
+      const { appId } = signatureHeaders(request);
+      try {
+        throttle.check(appId, request.ip);
+        await identifyOpenApiApp(deps, request, setSigner(request));
+      } catch (refusal) {
+        if (refusal instanceof OpenApiError && (refusal.status === 401 || refusal.status === 403))
+          throttle.failed(appId, request.ip);
+        error = refusal as FastifyError;
+      }
+    }
     const described = describeFailure(error, request);
     reply.headers(described.headers);
     const errorCode = openApiErrorCode(error, described.status);

@@ -6,16 +6,16 @@ import {
   envelopeOf,
   openApiBalance,
   openApiOrder,
+  openApiOrderRequest,
   pageOf,
   pageQuery,
-  placeOrderRequest,
   product,
   productListQuery,
 } from "../../contracts";
 import { ok } from "../../plugins/envelope";
 import { listProducts } from "../catalog/catalog.service";
 import { placeOrder } from "../orders/place-order";
-import { balanceOf, findOpenApiOrder, toOpenApiOrder } from "./openapi.service";
+import { balanceOf, findOpenApiOrder, openApiAnswer, toOpenApiOrder } from "./openapi.service";
 import { openApiCaller } from "./openapi-plugin";
 
 const tags = ["open-api"];
@@ -45,14 +45,16 @@ export async function openApiRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     "/orders",
-    { schema: { tags, security, body: placeOrderRequest, response: { 200: envelopeOf(openApiOrder) } } },
+    { schema: { tags, security, body: openApiOrderRequest, response: { 200: envelopeOf(openApiOrder) } } },
     async (request, reply) => {
       const caller = openApiCaller(request);
       const placer = { merchantId: caller.merchantId, userId: null, source: "api" as const };
       const { row, created } = await placeOrder(deps, placer, request.body);
-      // A repeated merchant order number answers the original order; the header says it was a replay.
-      if (!created) reply.header("idempotent-replayed", "true");
-      return ok(request, toOpenApiOrder(row, request.language));
+      if (created) return ok(request, toOpenApiOrder(row, request.language));
+      // A repeated merchant order number answers the original order as the order query does (codes included
+      // once it succeeded); the header says it was a replay.
+      reply.header("idempotent-replayed", "true");
+      return ok(request, await openApiAnswer(deps, caller, row, request.language));
     },
   );
 

@@ -39,6 +39,16 @@ export async function findOpenApiOrder(
     .from(orders)
     .where(and(eq(orders.merchantId, caller.merchantId), key));
   if (!row) throw notFound("errors.orderNotFound");
+  return openApiAnswer(deps, caller, row, language);
+}
+
+/** The order as the query answers it: a successful gift-card order with its codes, the reveal recorded. */
+export async function openApiAnswer(
+  deps: AppDeps,
+  caller: OpenApiCaller,
+  row: OrderRow,
+  language: Language,
+): Promise<OpenApiOrder> {
   const answer = toOpenApiOrder(row, language);
   if (row.status !== "success" || !row.resultSealed) return answer;
   const cards = readCards(deps, row.resultSealed);
