@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createDeps } from "../../server/src/app-deps";
 import {
   type Delivery,
+  type DeliveryAttempt,
   MAX_DELIVERY_ATTEMPTS,
   OPENAPI_HEADERS,
   RETRY_SCHEDULE_SECONDS,
@@ -152,7 +153,9 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
         orderNo: placed.orderNo,
         merchantOrderNo: placed.merchantOrderNo,
         status: "success",
+        productId: shop.gift.productId,
         productCode: shop.gift.code,
+        skuId: shop.gift.skuId,
         skuCode: "A",
         spec: "5 USD",
         quantity: 2,
@@ -177,15 +180,16 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     expect(row.lastUrl).toBe(r.url());
     expect(await deliver()).toBe(0);
 
-    // A delivered event the receiver lost can be sent again: the same event, body and id.
+    // A delivered event the receiver lost can be sent again: the same event, body and id, tried at once, and
+    // outside the schedule (its count of automatic tries stays 1).
     const admin = await t.login(shop.merchant.users.admin.username);
     expectOk(await call(t, "POST", resendUrl(row.id), { token: admin, lang: EN }), EN);
-    expect(await deliver()).toBe(1);
+    expect(await deliver()).toBe(0);
     expect(r.received.map((x) => [x.signed, x.body])).toEqual([
       [true, got!.body],
       [true, got!.body],
     ]);
-    expect(await only(shop.merchantId)).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(await only(shop.merchantId)).toMatchObject({ status: "delivered", attempts: 1 });
   });
 
   it("retries on the schedule and delivers on the 4th try, same event and body each time", async () => {
@@ -238,13 +242,14 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     const admin = await t.login(shop.merchant.users.admin.username);
     const resent = expectOk<Delivery>(await call(t, "POST", resendUrl(failed.id), { token: admin, lang: EN }), EN);
     expect(resent).toMatchObject({
-      status: "pending",
+      status: "delivered",
       attempts: MAX_DELIVERY_ATTEMPTS,
-      nextAttemptTime: t.clock.now().toISOString(),
+      nextAttemptTime: null,
+      deliveredTime: t.clock.now().toISOString(),
     });
-    expect(await deliver()).toBe(1);
+    expect(await deliver()).toBe(0);
     expect(fixed.bodies().map((b) => b.eventId)).toEqual([failed.eventId]);
-    expect(await only(shop.merchantId)).toMatchObject({ status: "delivered", attempts: MAX_DELIVERY_ATTEMPTS + 1 });
+    expect(await only(shop.merchantId)).toMatchObject({ status: "delivered", attempts: MAX_DELIVERY_ATTEMPTS });
   });
 
   it("delivers exactly once after a crash between the state change and the delivery", async () => {
@@ -414,9 +419,47 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
       "投递记录不存在",
     );
 
-    // Resending a pending one makes it due now instead of in 15 s.
-    expectOk(await call(t, "POST", resendUrl(page.list[1]!.id), { token: admin }), ZH);
+    // Resending a pending one tries it now (the receiver still says 503); its schedule is untouched.
+    const resent = expectOk<Delivery>(await call(t, "POST", resendUrl(page.list[1]!.id), { token: admin }), ZH);
+    expect(resent).toMatchObject({ status: "pending", attempts: 1, nextAttemptTime: page.list[1]!.nextAttemptTime });
+    expect(await deliver()).toBe(0);
+  });
+
+  it("keeps every try in the delivery log; a failed Resend is an extra try that never uses up the schedule", async () => {
+    const { shop, r } = await apiShop({ status: (n) => (n <= 2 ? 500 : 200) });
+    await order(shop);
+    await finish();
     expect(await deliver()).toBe(1);
+    const before = await only(shop.merchantId);
+    const admin = await t.login(shop.merchant.users.admin.username);
+    // The receiver is still broken: the manual try fails, and the schedule is exactly as it was.
+    const failedResend = expectOk<Delivery>(
+      await call(t, "POST", resendUrl(before.id), { token: admin, lang: EN }),
+      EN,
+    );
+    expect(failedResend).toMatchObject({ status: "pending", attempts: 1, lastStatus: 500 });
+    expect(await only(shop.merchantId)).toMatchObject({ attempts: 1, nextAttemptAt: before.nextAttemptAt });
+    // The automatic second try is still due on time (15 s after the first), and delivers.
+    t.clock.advance(RETRY_SCHEDULE_SECONDS[0]! * SECOND);
+    await deliver(); // (other tests' retries may be due too)
+    expect(await only(shop.merchantId)).toMatchObject({ status: "delivered", attempts: 2 });
+
+    const log = expectOk<DeliveryAttempt[]>(
+      await call(t, "GET", `${LIST}/${before.id}/attempts`, { token: admin, lang: EN }),
+      EN,
+    );
+    expect(log.map(({ manual, httpStatus, error, url }) => ({ manual, httpStatus, error, url }))).toEqual([
+      { manual: false, httpStatus: 500, error: "HTTP 500: receiver says no", url: r.url() },
+      { manual: true, httpStatus: 500, error: "HTTP 500: receiver says no", url: r.url() },
+      { manual: false, httpStatus: 200, error: null, url: r.url() },
+    ]);
+    for (const attempt of log) {
+      expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(attempt.time)).not.toBeNaN();
+    }
+    // Another merchant's admin cannot read it.
+    const stranger = await t.login((await t.merchant()).users.admin.username);
+    expect((await call(t, "GET", `${LIST}/${before.id}/attempts`, { token: stranger })).statusCode).toBe(404);
   });
 
   it("notifies the notification URL of a deposit decision and of a low balance, once", async () => {

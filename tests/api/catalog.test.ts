@@ -157,6 +157,7 @@ describe.each(engines)("products on %s", (engine) => {
       skus: [
         {
           id: skuIds.S10,
+          code: "S10",
           spec: "10 CNY",
           faceValue: "10.0000",
           currency: "CNY",
@@ -166,6 +167,7 @@ describe.each(engines)("products on %s", (engine) => {
         },
         {
           id: skuIds.S20,
+          code: "S20",
           spec: "20 CNY",
           faceValue: "20.5000",
           currency: "CNY",

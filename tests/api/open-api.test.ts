@@ -44,7 +44,10 @@ describe.each(engines)("Open API on %s", (engine) => {
     const res = await openApiCall(t, hmac, { method: "GET", url: "/openapi/v1/products?pageSize=100" });
     const { data } = res.json();
     const topup = data.list.find((p: { id: number }) => p.id === shop.topup.productId);
-    expect(topup.skus).toEqual([expect.objectContaining({ id: shop.topup.skuId, price: "10.0000", orderable: true })]);
+    // The SKU's code is the one callbacks name (skuCode), beside the id orders are placed with.
+    expect(topup.skus).toEqual([
+      expect.objectContaining({ id: shop.topup.skuId, code: "A", price: "10.0000", orderable: true }),
+    ]);
     expect(topup.fields.map((f: { key: string }) => f.key)).toEqual(["account", "note"]);
   });
 

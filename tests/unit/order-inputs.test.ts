@@ -311,6 +311,7 @@ describe("CSV", () => {
 describe("products and money", () => {
   const sku = (id: number, price: string | null): ProductSku => ({
     id,
+    code: `S${id}`,
     spec: `S${id}`,
     faceValue: "10",
     currency: "CNY",

@@ -202,6 +202,19 @@ export const delivery = z.object({
 });
 export type Delivery = z.infer<typeof delivery>;
 
+/** One try of a delivery, in its log: scheduled, or an admin's Resend (`manual`). */
+export const deliveryAttempt = z.object({
+  time: z.string(),
+  manual: z.boolean(),
+  url: z.string().nullable(),
+  /** The receiver's HTTP status; null when there was no answer (see `error`). */
+  httpStatus: z.number().nullable(),
+  /** Network error, or the refusal with an excerpt of the receiver's answer; null when delivered. */
+  error: z.string().nullable(),
+  latencyMs: z.number(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
+
 export const deliveryListQuery = z.object({
   channel: z.enum(deliveryChannels, "validation.invalidType").optional(),
   status: z.enum(deliveryStatuses, "validation.invalidType").optional(),

@@ -88,6 +88,8 @@ export type OrderField = z.infer<typeof orderField>;
 
 export const productSku = z.object({
   id: z.number(),
+  /** The SKU's code within its product, the same one callbacks name (`skuCode`). */
+  code: z.string(),
   spec: z.string(),
   faceValue: z.string(),
   currency: z.string(),

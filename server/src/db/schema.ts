@@ -435,6 +435,28 @@ export const merchantEvents = pgTable(
 );
 
 /**
+ * Every try of a delivery, kept for the delivery log: when, where, how long, and what came back (an HTTP status,
+ * or the network error; a refusal's answer excerpt is in `error`). `manual` tries are an admin's Resend, outside
+ * the automatic schedule.
+ */
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: id(),
+    eventRowId: bigint("event_row_id", { mode: "number" })
+      .notNull()
+      .references(() => merchantEvents.id, { onDelete: "cascade" }),
+    manual: boolean("manual").notNull().default(false),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    httpStatus: integer("http_status"),
+    error: text("error"),
+    url: text("url"),
+  },
+  (t) => [index("delivery_attempts_event_idx").on(t.eventRowId, t.id)],
+);
+
+/**
  * A merchant's Open API application: its AppID, how its requests are signed (HMAC-SHA256 with the secret, or
  * RSA2 with the merchant's key pair, whose public half is here), the platform key pair that signs our answers and
  * callbacks (rotatable; `platform_key_serial` tells receivers which one signed), and where deliveries go.
@@ -534,6 +556,7 @@ export const schema = {
   merchantEvents,
   merchantApps,
   apiNonces,
+  deliveryAttempts,
 };
 
 /** Next merchant number, e.g. M100001. */

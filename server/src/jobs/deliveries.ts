@@ -3,9 +3,10 @@ import type { AppDeps } from "../app-deps";
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "../contracts";
 import { queryRows } from "../db/raw";
 import { merchantApps } from "../db/schema";
-import { type AppRow, platformSigner } from "../modules/api-app/api-app.repository";
-import { type DeliveryEvent, loggableUrl, signedRequest } from "../modules/deliveries/payloads";
-import { httpSender, type Send, type SendResult } from "../modules/deliveries/sender";
+import type { AppRow } from "../modules/api-app/api-app.repository";
+import { type Attempt, attemptDelivery, senderFor } from "../modules/deliveries/attempt";
+import type { DeliveryEvent } from "../modules/deliveries/payloads";
+import type { Send } from "../modules/deliveries/sender";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**
@@ -112,18 +113,7 @@ export async function runDeliveriesOnce(deps: AppDeps, options: DeliveryRoundOpt
   return claimed.length;
 }
 
-/** One sender per guard setting for the process, so rounds share its pooled sockets. */
-const senders = new Map<boolean, Send>();
-export function senderFor(deps: AppDeps): Send {
-  const allowPrivate = deps.config.OUTBOUND_ALLOW_PRIVATE;
-  const known = senders.get(allowPrivate);
-  if (known) return known;
-  const send = httpSender({ allowPrivate });
-  senders.set(allowPrivate, send);
-  return send;
-}
-
-/** A try's result, as the row will hold it. */
+/** A try's result, as the row will hold it (and the attempts log). */
 interface Outcome {
   id: number;
   attempts: number;
@@ -134,40 +124,20 @@ interface Outcome {
   lastStatus: number | null;
   lastError: string | null;
   lastUrl: string | null;
+  latencyMs: number;
 }
 
-/** One try: to the URL configured now (a changed URL applies to retries too), signed with the current key. */
-async function deliver(
-  deps: AppDeps,
-  send: Send,
-  app: AppRow | undefined,
-  delivery: ClaimedDelivery,
-): Promise<Outcome> {
-  const at = deps.clock.now();
-  const url = (delivery.channel === "callback" ? app?.callbackUrl : app?.notifyUrl) ?? "";
-  if (!app || url === "") {
-    const what = delivery.channel === "callback" ? "callback URL" : "notification URL";
-    return outcome(delivery, at, null, { ok: false, status: null, error: `no ${what} configured` }, true);
-  }
-  let result: SendResult;
-  try {
-    const signer = platformSigner(deps.cipher, app);
-    result = await send(signedRequest(url, delivery, { appId: app.appId, signer }, at));
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_INVALID_URL") throw error;
-    // `new URL` of a malformed address: the URL is the merchant's to fix; the schedule goes on meanwhile.
-    result = { ok: false, status: null, error: "invalid URL" };
-  }
-  return outcome(delivery, at, loggableUrl(url), result, false);
+async function deliver(deps: AppDeps, send: Send, app: AppRow | undefined, delivery: ClaimedDelivery) {
+  return outcome(delivery, await attemptDelivery(deps, send, app, delivery));
 }
 
 /**
  * Failed tries wait RETRY_SCHEDULE_SECONDS[n-1] after try `n` started; the MAX_DELIVERY_ATTEMPTS-th failed
  * try (or one with nowhere to go) is final.
  */
-function outcome(delivery: ClaimedDelivery, at: Date, url: string | null, result: SendResult, final: boolean): Outcome {
+function outcome(delivery: ClaimedDelivery, { at, url, result, latencyMs, noUrl }: Attempt): Outcome {
   const delay = RETRY_SCHEDULE_SECONDS[delivery.attempts - 1];
-  const done = result.ok || final || delivery.attempts >= MAX_DELIVERY_ATTEMPTS || delay === undefined;
+  const done = result.ok || noUrl || delivery.attempts >= MAX_DELIVERY_ATTEMPTS || delay === undefined;
   return {
     id: delivery.id,
     attempts: delivery.attempts,
@@ -178,6 +148,7 @@ function outcome(delivery: ClaimedDelivery, at: Date, url: string | null, result
     lastStatus: result.status,
     lastError: result.ok ? null : result.error,
     lastUrl: url,
+    latencyMs,
   };
 }
 
@@ -190,13 +161,22 @@ async function record(deps: AppDeps, outcomes: Outcome[]) {
   await queryRows(
     deps.db,
     sql`
-      update merchant_events e
-      set status = v.status, next_attempt_at = v.next, last_attempt_at = v.at, delivered_at = v.delivered,
-        last_status = v."lastStatus", last_error = v."lastError", last_url = v."lastUrl"
-      from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, attempts int, status text,
-        at timestamptz, next timestamptz, delivered timestamptz, "lastStatus" int, "lastError" text, "lastUrl" text)
-      where e.id = v.id and e.status = 'pending' and e.attempts = v.attempts
-      returning e.id`,
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, attempts int,
+          status text, at timestamptz, next timestamptz, delivered timestamptz, "lastStatus" int, "lastError" text,
+          "lastUrl" text, "latencyMs" int)
+      ), updated as (
+        update merchant_events e
+        set status = v.status, next_attempt_at = v.next, last_attempt_at = v.at, delivered_at = v.delivered,
+          last_status = v."lastStatus", last_error = v."lastError", last_url = v."lastUrl"
+        from v
+        where e.id = v.id and e.status = 'pending' and e.attempts = v.attempts
+        returning e.id
+      )
+      insert into delivery_attempts (event_row_id, manual, started_at, latency_ms, http_status, error, url)
+      select v.id, false, v.at, v."latencyMs", v."lastStatus", v."lastError", v."lastUrl"
+      from v join updated u on u.id = v.id
+      returning id`,
   );
 }
 

@@ -8,4 +8,5 @@ export const apiSettingsCalls = {
   keys: `${base}/keys`,
   deliveries: `${base}/deliveries`,
   resend: (id: number) => `${base}/deliveries/${encodeURIComponent(String(id))}/resend`,
+  attempts: (id: number) => `${base}/deliveries/${encodeURIComponent(String(id))}/attempts`,
 } as const;

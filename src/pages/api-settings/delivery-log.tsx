@@ -11,6 +11,7 @@ import {
 import type { Page } from "../../../server/src/contracts/envelope";
 import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
 import { apiSettingsCalls } from "./api-settings-calls";
+import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -28,7 +29,7 @@ export function DeliveryLog() {
     queryOptions: { retry: false },
   });
   const { refetch } = query;
-  const { mutate, mutation } = useCustomMutation();
+  const { mutate, mutation } = useCustomMutation<Delivery>();
   const resending = mutation.isPending ? ((mutation.variables?.meta?.id as number | undefined) ?? null) : null;
 
   const columns = useMemo(() => {
@@ -36,8 +37,11 @@ export function DeliveryLog() {
       mutate(
         { url: apiSettingsCalls.resend(d.id), method: "post", values: {}, meta: { id: d.id } },
         {
-          onSuccess: () => {
-            void message.success(t("apiSettings.deliveries.resent"));
+          // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
+          onSuccess: ({ data }) => {
+            if (data.status === "delivered" && data.lastError === null)
+              void message.success(t("apiSettings.deliveries.resentDelivered"));
+            else void message.warning(t("apiSettings.deliveries.resentFailed", { reason: data.lastError ?? "" }));
             void refetch();
           },
         },
@@ -97,6 +101,7 @@ export function DeliveryLog() {
         dataSource={page?.list ?? []}
         loading={query.isFetching}
         scroll={{ x: "max-content" }}
+        expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
         pagination={{
           current: paging.pageNum,
           pageSize: paging.pageSize,

@@ -111,6 +111,7 @@ export function toProduct(row: ProductRow, skus: PricedSku[], language: Language
     skus: skus.map(
       ({ sku, price, currency }): ProductSku => ({
         id: sku.id,
+        code: sku.code,
         spec: sku.spec,
         faceValue: sku.faceValue,
         currency: sku.currency,

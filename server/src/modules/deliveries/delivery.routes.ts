@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
-import { delivery, deliveryListQuery, envelopeOf, pageOf, pageQuery } from "../../contracts";
+import { delivery, deliveryAttempt, deliveryListQuery, envelopeOf, pageOf, pageQuery } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
-import { listDeliveries, resendDelivery } from "./delivery.service";
+import { listDeliveries, listDeliveryAttempts, resendDelivery } from "./delivery.service";
 
 const tags = ["api-settings"];
 const byId = z.object({
@@ -36,5 +36,14 @@ export async function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, params: byId, response: { 200: envelopeOf(delivery) } },
     },
     async (request) => ok(request, await resendDelivery(deps, caller(request), request.params.id)),
+  );
+
+  r.get(
+    "/merchant/api/app/deliveries/:id/attempts",
+    {
+      config: { access: { resource: "api-settings", action: "list" } },
+      schema: { tags, params: byId, response: { 200: envelopeOf(z.array(deliveryAttempt)) } },
+    },
+    async (request) => ok(request, await listDeliveryAttempts(deps, caller(request), request.params.id)),
   );
 }

@@ -1,16 +1,19 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import {
   type Delivery,
+  type DeliveryAttempt,
   type DeliveryListQuery,
   MAX_DELIVERY_ATTEMPTS,
   type Page,
   type PageQuery,
 } from "../../contracts";
 import { fetchNewestFirst } from "../../db/paging";
-import { merchantEvents, orders } from "../../db/schema";
+import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
+import { attemptDelivery, senderFor } from "./attempt";
+import type { Send } from "./sender";
 
 /** The delivery log of API settings: a merchant's callbacks and notifications, and a resend of one. */
 
@@ -89,18 +92,67 @@ export async function listDeliveries(
 }
 
 /**
- * One more try, due now, with the same event id and body: a failed delivery after the receiver was fixed, or a
- * delivered one the receiver lost. If that try fails too, the schedule decides (a row past its last try fails
- * again at once). Another merchant's id is not found.
+ * An admin's Resend: one extra try now, outside the automatic schedule, with the same event id and body (a
+ * failed delivery after the receiver was fixed, or a delivered one the receiver lost). It never uses up the
+ * schedule: a delivered try ends the event; a failed one leaves status, tries and the next automatic try as
+ * they were. Either way the try is in the event's attempts log. Another merchant's id is not found.
  */
-export async function resendDelivery(deps: AppDeps, auth: AuthContext, id: number): Promise<Delivery> {
-  const now = deps.clock.now();
-  const [changed] = await deps.db
-    .update(merchantEvents)
-    .set({ status: "pending", nextAttemptAt: now, deliveredAt: null })
-    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)))
-    .returning({ id: merchantEvents.id });
-  if (!changed) throw notFound("delivery.errors.notFound");
-  const [row] = await readEvents(deps, eq(merchantEvents.id, changed.id));
+export async function resendDelivery(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: number,
+  send: Send = senderFor(deps),
+): Promise<Delivery> {
+  const [event] = await deps.db
+    .select()
+    .from(merchantEvents)
+    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
+  if (!event) throw notFound("delivery.errors.notFound");
+  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, auth.merchantId));
+  const { at, url, result, latencyMs } = await attemptDelivery(deps, send, app, event);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(deliveryAttempts).values({
+      eventRowId: event.id,
+      manual: true,
+      startedAt: at,
+      latencyMs,
+      httpStatus: result.status,
+      error: result.ok ? null : result.error,
+      url,
+    });
+    await tx
+      .update(merchantEvents)
+      .set({
+        lastAttemptAt: at,
+        lastStatus: result.status,
+        lastError: result.ok ? null : result.error,
+        lastUrl: url,
+        ...(result.ok ? { status: "delivered" as const, deliveredAt: at, nextAttemptAt: null } : {}),
+      })
+      .where(eq(merchantEvents.id, event.id));
+  });
+  const [row] = await readEvents(deps, eq(merchantEvents.id, event.id));
   return toDelivery(row!.event, row!);
+}
+
+/** Every try of one of the merchant's deliveries, oldest first (scheduled and manual). */
+export async function listDeliveryAttempts(deps: AppDeps, auth: AuthContext, id: number): Promise<DeliveryAttempt[]> {
+  const [event] = await deps.db
+    .select({ id: merchantEvents.id })
+    .from(merchantEvents)
+    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
+  if (!event) throw notFound("delivery.errors.notFound");
+  const rows = await deps.db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.eventRowId, event.id))
+    .orderBy(asc(deliveryAttempts.id));
+  return rows.map((a) => ({
+    time: a.startedAt.toISOString(),
+    manual: a.manual,
+    url: a.url,
+    httpStatus: a.httpStatus,
+    error: a.error,
+    latencyMs: a.latencyMs,
+  }));
 }

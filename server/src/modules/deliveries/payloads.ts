@@ -9,7 +9,8 @@ import type { OutboundRequest } from "./sender";
  * Body (UTF-8 JSON, the same bytes on every try and resend of one event):
  *   { "eventId": "<uuid>", "type": "order.success" | "order.failed" | "deposit.status" | "balance.low",
  *     "createTime": "<ISO 8601 UTC, when the event happened>", "data": { ...the event's payload } }
- * `order.*` data: orderNo, merchantOrderNo, status, productCode, skuCode, spec, quantity, unitPrice, amount,
+ * `order.*` data: orderNo, merchantOrderNo, status, productId, productCode, skuId, skuCode (the `id` and `code`
+ * the products call answers for the product and its SKU), spec, quantity, unitPrice, amount,
  * currency, failReason (null unless failed), completeTime, version (rises with every change of the order:
  * drop an event whose version is below one already seen). Never gift-card codes.
  *

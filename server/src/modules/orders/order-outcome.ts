@@ -27,7 +27,7 @@ function callbackEvent(type: "order.success" | "order.failed", when: string, fai
     select gen_random_uuid()::text, c.merchant_id, 'callback', ${type}, c.id,
       jsonb_build_object(
         'orderNo', c.order_no, 'merchantOrderNo', c.merchant_order_no, 'status', c.status,
-        'productCode', p.code, 'skuCode', s.code, 'spec', c.spec,
+        'productId', c.product_id, 'productCode', p.code, 'skuId', c.sku_id, 'skuCode', s.code, 'spec', c.spec,
         'quantity', c.quantity, 'unitPrice', c.unit_price::text, 'amount', c.amount::text, 'currency', c.currency,
         'failReason', ${failReason}::text, 'completeTime', ${when}::text, 'version', c.version),
       ${when}, ${when}

@@ -1,0 +1,45 @@
+import { useCustom } from "@refinedev/core";
+import { Table, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import type { DeliveryAttempt } from "../../../server/src/contracts/api-app";
+import { formatDateTime } from "../../lib/date-format";
+import { apiSettingsCalls } from "./api-settings-calls";
+
+/** Every try of one delivery, oldest first: when, scheduled or Resend, where, what came back, how long it took. */
+export function DeliveryAttempts({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { query } = useCustom<DeliveryAttempt[]>({
+    url: apiSettingsCalls.attempts(id),
+    method: "get",
+    queryOptions: { retry: false },
+  });
+  const label = (key: string) => t(`apiSettings.deliveries.attempts.${key}`);
+  return (
+    <Table<DeliveryAttempt>
+      rowKey="time"
+      size="small"
+      pagination={false}
+      loading={query.isFetching}
+      dataSource={query.data?.data ?? []}
+      locale={{ emptyText: label("none") }}
+      columns={[
+        { title: label("time"), dataIndex: "time", render: (time: string) => formatDateTime(time) },
+        {
+          title: label("kind"),
+          dataIndex: "manual",
+          render: (manual: boolean) => <Tag>{label(manual ? "manual" : "scheduled")}</Tag>,
+        },
+        {
+          title: label("result"),
+          render: (_, a) => (a.error === null ? label("delivered") : (a.error ?? String(a.httpStatus))),
+        },
+        {
+          title: label("latency"),
+          dataIndex: "latencyMs",
+          render: (ms: number) => t("apiSettings.deliveries.attempts.ms", { ms }),
+        },
+        { title: label("url"), dataIndex: "url", render: (url: string | null) => url ?? "-" },
+      ]}
+    />
+  );
+}
