@@ -1,9 +1,11 @@
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/src/config";
+import { rotatePlatformKey } from "../../server/src/modules/api-app/api-app.service";
 import { closeTestApp } from "../support/api-helpers";
 import { type OpenApiClient, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
@@ -94,6 +96,35 @@ describe("Open API examples in docs/", () => {
     });
   });
 
+  it("Node: fails closed on an answer that is unsigned or signed by a platform key it does not know", async () => {
+    const client = await openApiClient(t, shop.merchantId);
+    const stranger = { ...env(client), OPENAPI_APP_ID: "app_0000000000000000" };
+    await expect(run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: stranger })).rejects.toMatchObject({
+      stderr: expect.stringContaining("not signed by a platform key you trust (X-Key-Serial none)"),
+    });
+    // After a platform-key rotation, answers come under the next serial: refused until the new key is configured.
+    const other = await openShop(t, { balance: "5" });
+    const rotated = await openApiClient(t, other.merchantId);
+    const { platformKeySerial, platformPublicKey } = await rotatePlatformKey(t.deps, other.merchantId);
+    await expect(
+      run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: env(rotated) }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining(`X-Key-Serial ${platformKeySerial}`) });
+    const updated = { ...rotated, platformPublicKey };
+    const { stdout } = await run(process.execPath, [path.join(EXAMPLES, "client.mjs")], {
+      env: { ...env(updated), OPENAPI_PLATFORM_KEY_SERIAL: String(platformKeySerial) },
+    });
+    expect(stdout).toContain("balance 5.0000 USD");
+  });
+
+  it("default to the server's own port", () => {
+    const port = loadConfig({ DATA_DIR: dir }).PORT;
+    for (const file of ["client.mjs", "client.py", "sign.sh"]) {
+      const source = readFileSync(path.join(EXAMPLES, file), "utf8");
+      expect(source, file).toContain(`127.0.0.1:${port}`);
+      expect(source, file).not.toMatch(/127\.0\.0\.1:(?!8080)\d+/);
+    }
+  });
+
   it.skipIf(!hasPython)("Python (HMAC and RSA2)", async () => {
     const client = await openApiClient(t, shop.merchantId);
     const args = [
@@ -123,5 +154,11 @@ describe("Open API examples in docs/", () => {
     const rsa = await openApiClient(t, shop.merchantId, { keyType: "RSA2" });
     const placed = await run("bash", [script, "POST", "/openapi/v1/orders", body], { env: env(rsa, true) });
     expect(JSON.parse(placed.stdout)).toMatchObject({ code: 200, data: { merchantOrderNo: "CURL-1", source: "api" } });
+    // Fails closed: an unsigned refusal (unknown AppID) is not printed as an answer.
+    await expect(
+      run("bash", [script, "GET", "/openapi/v1/balance"], {
+        env: { ...env(client), OPENAPI_APP_ID: "app_0000000000000000" },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining("not trusted (not signed by platform key 1)") });
   });
 });

@@ -1,9 +1,11 @@
 // Merchant Portal Open API: a complete client in plain Node (18+), no dependencies.
 //
-//   OPENAPI_BASE_URL=http://127.0.0.1:3000 OPENAPI_APP_ID=app_... OPENAPI_SECRET=... \
-//   OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem node client.mjs [productId skuId account]
+//   OPENAPI_BASE_URL=http://127.0.0.1:8080 OPENAPI_APP_ID=app_... OPENAPI_SECRET=... \
+//   OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem OPENAPI_PLATFORM_KEY_SERIAL=1 node client.mjs [productId skuId account]
 //
 // For RSA2 give OPENAPI_PRIVATE_KEY_FILE (your PKCS#8 or PKCS#1 PEM) instead of OPENAPI_SECRET.
+// It fails closed: an answer that is not signed by the platform key you configured (a missing signature, a
+// signature that does not verify, another X-Key-Serial) is refused, whatever it says.
 // Without arguments it prints the balance and the products; with them it also places an order and reads it back.
 import { createHmac, randomBytes, sign, verify } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -25,7 +27,8 @@ export function answerIsAuthentic(platformPublicKey, method, pathWithQuery, head
   return verify("sha256", Buffer.from(message, "utf8"), platformPublicKey, signature);
 }
 
-export function createClient({ baseUrl, appId, key, platformPublicKey, language = "en-US" }) {
+/** `platformKeys`: the platform public keys you trust, by serial (API Settings shows the serial beside the key). */
+export function createClient({ baseUrl, appId, key, platformKeys, language = "en-US" }) {
   return async function call(method, pathWithQuery, payload) {
     const body = payload === undefined ? "" : JSON.stringify(payload);
     const timestamp = String(Date.now());
@@ -40,12 +43,15 @@ export function createClient({ baseUrl, appId, key, platformPublicKey, language 
     if (body) headers["Content-Type"] = "application/json";
     const res = await fetch(new URL(pathWithQuery, baseUrl), { method, headers, body: body || undefined });
     const text = await res.text();
-    // Refusals before the AppID is known (unknown AppID, missing headers) are the only unsigned answers.
-    if (
-      res.headers.get("x-signature") &&
-      !answerIsAuthentic(platformPublicKey, method, pathWithQuery, res.headers, text)
-    )
-      throw new Error("the answer's signature does not verify: do not trust it");
+    // Fail closed. (The server leaves unsigned only what it says before it knows your AppID: a wrong X-App-Id or
+    // missing headers, and 503s while overloaded. They are refused here too; the text is shown to help you look.)
+    const serial = res.headers.get("x-key-serial");
+    const platformPublicKey = serial ? platformKeys[serial] : undefined;
+    if (!platformPublicKey || !answerIsAuthentic(platformPublicKey, method, pathWithQuery, res.headers, text))
+      throw new Error(
+        `HTTP ${res.status}: the answer is not signed by a platform key you trust (X-Key-Serial ${serial ?? "none"}); ` +
+          `not trusted. Unverified text: ${text.slice(0, 300)}`,
+      );
     const envelope = JSON.parse(text);
     if (envelope.code !== 200) throw new Error(`${envelope.data?.errorCode ?? envelope.code}: ${envelope.message}`);
     return envelope.data;
@@ -58,10 +64,12 @@ async function main() {
     ? { secret: env.OPENAPI_SECRET }
     : { privateKey: readFileSync(env.OPENAPI_PRIVATE_KEY_FILE, "utf8") };
   const call = createClient({
-    baseUrl: env.OPENAPI_BASE_URL ?? "http://127.0.0.1:3000",
+    baseUrl: env.OPENAPI_BASE_URL ?? "http://127.0.0.1:8080",
     appId: env.OPENAPI_APP_ID,
     key,
-    platformPublicKey: readFileSync(env.OPENAPI_PLATFORM_PUBLIC_KEY_FILE, "utf8"),
+    platformKeys: {
+      [env.OPENAPI_PLATFORM_KEY_SERIAL ?? "1"]: readFileSync(env.OPENAPI_PLATFORM_PUBLIC_KEY_FILE, "utf8"),
+    },
   });
 
   const balance = await call("GET", "/openapi/v1/balance");

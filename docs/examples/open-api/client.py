@@ -1,9 +1,10 @@
 """Merchant Portal Open API: a complete client in Python 3.8+ (standard library + `cryptography` for RSA2).
 
-    OPENAPI_BASE_URL=http://127.0.0.1:3000 OPENAPI_APP_ID=app_... OPENAPI_SECRET=... \
-    OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem python3 client.py [product_id sku_id account]
+    OPENAPI_BASE_URL=http://127.0.0.1:8080 OPENAPI_APP_ID=app_... OPENAPI_SECRET=... \
+    OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem OPENAPI_PLATFORM_KEY_SERIAL=1 python3 client.py [product_id sku_id account]
 
 For RSA2 give OPENAPI_PRIVATE_KEY_FILE (your PEM private key) instead of OPENAPI_SECRET.
+It fails closed: an answer not signed by the platform key you configured (by its serial) is refused.
 """
 import base64
 import hashlib
@@ -43,9 +44,10 @@ def answer_is_authentic(platform_public_key, method, path_with_query, headers, b
 
 
 class Client:
-    def __init__(self, base_url, app_id, key, platform_public_key, language="en-US"):
+    def __init__(self, base_url, app_id, key, platform_keys, language="en-US"):
+        """platform_keys: the platform public keys you trust, by serial (API Settings shows it beside the key)."""
         self.base_url, self.app_id, self.key = base_url.rstrip("/"), app_id, key
-        self.platform_public_key, self.language = platform_public_key, language
+        self.platform_keys, self.language = platform_keys, language
 
     def call(self, method, path_with_query, payload=None):
         body = "" if payload is None else json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
@@ -67,10 +69,16 @@ class Client:
                 text, answer_headers = res.read().decode(), {k.lower(): v for k, v in res.headers.items()}
         except urllib.error.HTTPError as error:
             text, answer_headers = error.read().decode(), {k.lower(): v for k, v in error.headers.items()}
-        if "x-signature" in answer_headers and not answer_is_authentic(
-            self.platform_public_key, method, path_with_query, answer_headers, text
+        # Fail closed: only an answer signed by a platform key you trust is read (see client.mjs).
+        serial = answer_headers.get("x-key-serial")
+        platform_public_key = self.platform_keys.get(serial) if serial else None
+        if platform_public_key is None or not answer_is_authentic(
+            platform_public_key, method, path_with_query, answer_headers, text
         ):
-            raise RuntimeError("the answer's signature does not verify: do not trust it")
+            raise RuntimeError(
+                f"the answer is not signed by a platform key you trust (X-Key-Serial {serial or 'none'}); "
+                f"not trusted. Unverified text: {text[:300]}"
+            )
         envelope = json.loads(text)
         if envelope["code"] != 200:
             code = (envelope.get("data") or {}).get("errorCode", envelope["code"])
@@ -87,7 +95,8 @@ def main():
             key = {"private_key": serialization.load_pem_private_key(f.read(), password=None)}
     with open(env["OPENAPI_PLATFORM_PUBLIC_KEY_FILE"], "rb") as f:
         platform_public_key = serialization.load_pem_public_key(f.read())
-    client = Client(env.get("OPENAPI_BASE_URL", "http://127.0.0.1:3000"), env["OPENAPI_APP_ID"], key, platform_public_key)
+    platform_keys = {env.get("OPENAPI_PLATFORM_KEY_SERIAL", "1"): platform_public_key}
+    client = Client(env.get("OPENAPI_BASE_URL", "http://127.0.0.1:8080"), env["OPENAPI_APP_ID"], key, platform_keys)
 
     balance = client.call("GET", "/openapi/v1/balance")
     print(f"balance {balance['balance']} {balance['currency']}")
