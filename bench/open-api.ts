@@ -40,11 +40,13 @@ const PER_RUN = Math.ceil(((TIMING.warmupMs + TIMING.durationMs) / 1000) * 1_500
 const variants = ["portal", "HMAC", "RSA2"] as const;
 type Variant = (typeof variants)[number];
 
-function signedOrders(t: TestApp, client: OpenApiClient, body: string, n: number): HttpRequestSpec[] {
+/** `n` signed orders, each with its own merchant order number (the Open API requires one; a repeat is a replay). */
+function signedOrders(t: TestApp, client: OpenApiClient, order: object, n: number): HttpRequestSpec[] {
   const path = "/openapi/v1/orders";
   const timestamp = String(t.clock.now().getTime());
   return Array.from({ length: n }, () => {
     const nonce = randomBytes(12).toString("hex");
+    const body = JSON.stringify({ ...order, merchantOrderNo: `B-${nonce}` });
     const signature = signWith(
       client.key,
       signingString({ method: "POST", pathWithQuery: path, timestamp, nonce, body }),
@@ -73,11 +75,8 @@ async function benchEngine(engine: Engine) {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const base = baseUrl(t.app.server);
     const shop = await openShop(t, { balance: "1000000000" });
-    const body = JSON.stringify({
-      productId: shop.topup.productId,
-      skuId: shop.topup.skuId,
-      inputs: { account: "13800138000" },
-    });
+    const order = { productId: shop.topup.productId, skuId: shop.topup.skuId, inputs: { account: "13800138000" } };
+    const body = JSON.stringify(order);
     const portal: HttpRequestSpec[] = [
       {
         method: "POST",
@@ -99,7 +98,7 @@ async function benchEngine(engine: Engine) {
         runs.portal.push(await httpLoad(base, portal, c, TIMING));
         for (const keyType of ["HMAC", "RSA2"] as const) {
           await selectKeyType(keyType);
-          const requests = signedOrders(t, clients[keyType], body, PER_RUN);
+          const requests = signedOrders(t, clients[keyType], order, PER_RUN);
           runs[keyType].push(await httpLoad(base, requests, c, TIMING));
         }
       }
