@@ -24,6 +24,11 @@ export const EXPORTS = {
   batchRows: 2_000,
   /** Runs a task may start: one that killed its worker this often is failed, not tried forever. */
   maxAttempts: 3,
+  /**
+   * Tasks a worker runs side by side. With at most one running task per merchant (see the claim), a merchant's
+   * queue never takes every lane: another merchant's export starts at the next poll, not after that queue.
+   */
+  lanes: 2,
 } as const;
 
 /** What a failed task says to its owner (keys in locales/export.json): never the database's or Node's text. */
@@ -49,9 +54,10 @@ type ClaimRow = Omit<ClaimedTask, "id" | "merchantId" | "attempts"> & {
 };
 
 /**
- * Takes one queued task, or a processing one whose worker's lease ran out. Fair across merchants: the task
- * comes from the merchant served least recently (then the oldest), so one merchant's twenty queued exports
- * never hold back another merchant's single one for more than the task in hand.
+ * Takes one queued task, or a processing one whose worker's lease ran out. Fair across merchants: a merchant
+ * with a task running gets no second one (its queue waits for its own task, not other merchants' lanes), and
+ * the task comes from the merchant served least recently, then the oldest. So one merchant's twenty queued
+ * exports never hold back another merchant's single one: it takes the next free lane.
  */
 export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null> {
   const now = deps.clock.now();
@@ -60,8 +66,12 @@ export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null
     sql`
       with due as materialized (
         select t.id, t.file_key from export_tasks t
-        where t.status = ${ExportStatus.queued}
-          or (t.status = ${ExportStatus.processing} and (t.lease_until is null or t.lease_until <= ${now.toISOString()}))
+        where (t.status = ${ExportStatus.queued}
+            or (t.status = ${ExportStatus.processing} and (t.lease_until is null or t.lease_until <= ${now.toISOString()})))
+          and not exists (
+            select 1 from export_tasks r
+            where r.merchant_id = t.merchant_id and r.id <> t.id and r.status = ${ExportStatus.processing}
+              and r.lease_until > ${now.toISOString()})
         order by (select max(s.claimed_at) from export_tasks s where s.merchant_id = t.merchant_id) asc nulls first,
           t.id
         limit 1
@@ -196,6 +206,7 @@ export function startExportWorker(
     pollMs,
     log,
     prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
+    lanes: EXPORTS.lanes,
     // A round runs every due task; a stopping worker finishes the batch in hand and takes no new task.
     round: async (stopping) => {
       await runExportsOnce(deps, { stopped: stopping, log });
