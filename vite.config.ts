@@ -80,10 +80,16 @@ export default defineConfig({
         },
       },
       {
+        // Server code without the server: no DOM to set up.
+        test: { name: "server", include: ["tests/server/**/*.test.ts"], environment: "node" },
+      },
+      {
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // One migrated database per engine per run; each file copies it (tests/support/test-db.ts).
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: each file opens its own database; more workers only thrash.

@@ -7,7 +7,7 @@ import {
   type NewDeposit,
   UPLOAD_MAX_BYTES,
   uploadContentTypes,
-} from "../../server/src/contracts/funds";
+} from "../../contracts/funds";
 import { API_BASE } from "../providers/create-http-client";
 
 /** The fund calls that are not a resource's list (see resources/api-paths for those). */

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from "../../server/src/contracts/envelope";
+import { SUCCESS_CODE } from "../../contracts/envelope";
 
 /**
  * The one place that decides what a `/portal` answer means for the caller and the user.

@@ -1,6 +1,6 @@
-import type { UserInfo } from "../../server/src/contracts/auth";
-import { canOpen, filterMenus, findResource, type MenuEntry } from "../../server/src/contracts/permissions";
-import type { Role } from "../../server/src/contracts/roles";
+import type { UserInfo } from "../../contracts/auth";
+import { canOpen, filterMenus, findResource, type MenuEntry } from "../../contracts/permissions";
+import type { Role } from "../../contracts/roles";
 
 /**
  * The sidebar a user sees: the server's menus (already filtered for the role) filtered once more against the

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import type { OrderField, Product, ProductSku } from "../../server/src/contracts/catalog";
+import type { OrderField, Product, ProductSku } from "../../contracts/catalog";
 import {
   type BatchOrderRequest,
   checkOrderInputs,
@@ -8,7 +8,7 @@ import {
   merchantOrderNo as merchantOrderNoSchema,
   newMerchantOrderNo,
   placeOrderRequest,
-} from "../../server/src/contracts/orders";
+} from "../../contracts/orders";
 
 /** Generated merchant order numbers have one shape everywhere: the contracts' generator. */
 export { newMerchantOrderNo };

@@ -1,7 +1,7 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
-import type { OrderSource, OrderStatus } from "../../server/src/contracts/orders";
-import { findResource } from "../../server/src/contracts/permissions";
+import type { OrderSource, OrderStatus } from "../../contracts/orders";
+import { findResource } from "../../contracts/permissions";
 import { type View, viewRoutes } from "../resources/routes";
 
 /** The order list's search form. */

@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from "@refinedev/core";
-import { can } from "../../server/src/contracts/permissions";
-import { type Action, actions } from "../../server/src/contracts/resources";
+import { can } from "../../contracts/permissions";
+import { type Action, actions } from "../../contracts/resources";
 import { getToken } from "./token-storage";
 import { loadUserInfo } from "./user-session";
 

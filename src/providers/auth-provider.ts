@@ -1,6 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
-import type { LoginBody } from "../../server/src/contracts/auth";
-import { landingPath } from "../../server/src/contracts/resources";
+import type { LoginBody } from "../../contracts/auth";
+import { landingPath } from "../../contracts/resources";
 import { portalApi } from "./portal-api";
 import { clearToken, getToken, saveToken } from "./token-storage";
 import { forgetUserInfo, loadUserInfo } from "./user-session";

@@ -1,5 +1,5 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
-import type { Page } from "../../server/src/contracts/envelope";
+import type { Page } from "../../contracts/envelope";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
 import { apiFor, apiPath } from "../resources/api-paths";
 import { API_BASE, request } from "./http-client";

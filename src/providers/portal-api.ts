@@ -1,10 +1,4 @@
-import type {
-  LoginBody,
-  LoginResult,
-  MfaBindBody,
-  UpdatePasswordBody,
-  UserInfo,
-} from "../../server/src/contracts/auth";
+import type { LoginBody, LoginResult, MfaBindBody, UpdatePasswordBody, UserInfo } from "../../contracts/auth";
 import { API_BASE, request } from "./http-client";
 import { getToken } from "./token-storage";
 

@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { PRODUCT_NAME, type PublicConfig } from "../../server/src/contracts/public-config";
+import { PRODUCT_NAME, type PublicConfig } from "../../contracts/public-config";
 import { PUBLIC_CONFIG_URL } from "./portal-api";
 
 /** The public configuration, read once per page load; undefined until it arrives. */

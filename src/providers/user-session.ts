@@ -1,4 +1,4 @@
-import type { UserInfo } from "../../server/src/contracts/auth";
+import type { UserInfo } from "../../contracts/auth";
 import { portalApi } from "./portal-api";
 
 /**

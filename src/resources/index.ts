@@ -1,5 +1,5 @@
-import { findResource } from "../../server/src/contracts/permissions";
-import { resources } from "../../server/src/contracts/resources";
+import { findResource } from "../../contracts/permissions";
+import { resources } from "../../contracts/resources";
 import { viewsOf } from "./pages";
 import { deriveRoutes, refineResources } from "./routes";
 

@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDeps } from "../../server/src/app-deps";
 import {
   type Delivery,
   type DeliveryAttempt,
@@ -10,7 +9,8 @@ import {
   OPENAPI_HEADERS,
   RETRY_SCHEDULE_SECONDS,
   signingString,
-} from "../../server/src/contracts";
+} from "../../contracts";
+import { createDeps } from "../../server/src/app-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
 import {
   claimDueDeliveries,

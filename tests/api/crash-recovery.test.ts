@@ -155,6 +155,16 @@ async function waitUntilNoneProcessing(server: Server, shop: Shop) {
   }
 }
 
+/** Orders a fulfilment worker has claimed at least once (read beside the running server: PostgreSQL only). */
+async function claimedCount(target: DatabaseTarget): Promise<number> {
+  const database = await openDatabase(target, () => {});
+  try {
+    return (await database.db.select().from(orders)).filter((o) => o.attempts > 0).length;
+  } finally {
+    await database.close();
+  }
+}
+
 /** Read with the server stopped: every order final, one Deduct each, one Refund per Failed one, invariants. */
 async function expectAllSettled(target: DatabaseTarget, accounts: string[]) {
   const database = await openDatabase(target, () => {});
@@ -189,7 +199,9 @@ describe.each(engines)("crash recovery of the real server (%s)", (engine: Engine
   async function prepare() {
     const dataDir = mkdtempSync(path.join(tmpdir(), "mp-crash-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, SIMULATOR_DELAY_MS: "1500", DATABASE_URL: "" };
+    // Orders stay Processing at the supplier for 4 s: placing 20 of them over HTTP takes well under that, so the
+    // SIGKILL below lands while they are in flight even on a slow machine.
+    const env: Record<string, string> = { DATA_DIR: dataDir, SIMULATOR_DELAY_MS: "4000", DATABASE_URL: "" };
     if (engine === "pglite") return { env, target: { kind: "pglite", dir: dataDir } as DatabaseTarget };
     const database = await scratchPostgres("mp_crash");
     cleanups.push(database.drop);
@@ -223,7 +235,10 @@ describe.each(engines)("crash recovery of the real server (%s)", (engine: Engine
       const server = track(await startServer({ ...env, RUN_WORKER: "false" }));
       const shop = await demoShop(server);
       const accounts = await placeOrders(server, shop, 8);
-      await sleep(2000);
+      // Proof that this server runs no worker: after four of a worker's poll intervals no order was ever claimed
+      // (a claim counts an attempt at once, whatever the supplier then answers).
+      await sleep(4 * 500);
+      expect(await claimedCount(target)).toBe(0);
       expect(await processingCount(server, shop)).toBe(8);
 
       const worker = track(spawnEntry("server/src/worker.ts", env));

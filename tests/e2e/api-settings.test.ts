@@ -152,7 +152,8 @@ describe("API settings from the admin's side", () => {
     expect(row).toEqual({ status: "failed", attempts: 10 });
     await failed.getByRole("button", { name: "Expand row" }).click();
     // The expanded row lists the tries; the manual one is marked "Resend".
-    await page.locator(".ant-table-expanded-row").getByText("Resend", { exact: true }).waitFor();
+    const tries = page.getByRole("row").filter({ has: page.getByRole("table") });
+    await tries.getByRole("cell", { name: "Resend", exact: true }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 });

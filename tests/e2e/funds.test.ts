@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../server/src/contracts/funds";
+import { UPLOAD_MAX_BYTES } from "../../contracts/funds";
 import { deposits, productSkus, products } from "../../server/src/db/schema";
 import { approveDeposit } from "../../server/src/modules/funds/deposit-review.service";
 import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
@@ -118,8 +118,9 @@ describe("recharge from the finance side", () => {
 
     await file.setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: TINY_PNG });
     await dialog.getByRole("img", { name: "Proof of payment" }).waitFor();
-    await dialog.locator(".ant-image").click(); // the thumbnail's "Preview" mask takes the click
-    const preview = page.locator(".ant-image-preview-img");
+    await dialog.getByText("Preview", { exact: true }).click(); // the thumbnail's mask, over the image
+    // The preview shows the same image a second time, above everything.
+    const preview = page.getByRole("img", { name: "Proof of payment" }).nth(1);
     await preview.waitFor();
     // Presses closer than 300 ms are one burst acting once, after the last: a second of them leaves the preview
     // open (an undebounced Escape would have closed it at the first press).

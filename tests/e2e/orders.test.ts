@@ -63,7 +63,7 @@ describe("orders from the operator's side", () => {
     await page.goto("/merchant/order?batchId=B-NO-SUCH-BATCH");
     const batchField = page.getByLabel("Batch ID");
     expect(await batchField.inputValue()).toBe("B-NO-SUCH-BATCH");
-    await page.locator(".ant-table-placeholder .ant-empty-description").waitFor();
+    await page.getByRole("table").getByRole("img", { name: "No data" }).waitFor(); // the empty table's picture
     await page.getByRole("button", { name: "Reset", exact: true }).click();
     await page.getByRole("row", { name: new RegExp(orderNo) }).waitFor();
     expect(await batchField.inputValue()).toBe("");

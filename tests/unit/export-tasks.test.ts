@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus } from "../../server/src/contracts/export-tasks";
+import { ExportStatus } from "../../contracts/export-tasks";
 import { canDownload, canTerminate, exportPercent, exportQuery, hasPendingTasks } from "../../src/lib/export-tasks";
 import { encodeListQuery } from "../../src/lib/list-query";
 import { exportCreatePaths } from "../../src/resources/api-paths";

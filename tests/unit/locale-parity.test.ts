@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus, exportTypes } from "../../server/src/contracts/export-tasks";
-import { merchantStatuses } from "../../server/src/contracts/merchant";
-import { resources } from "../../server/src/contracts/resources";
-import { roles } from "../../server/src/contracts/roles";
+import { ExportStatus, exportTypes } from "../../contracts/export-tasks";
+import { merchantStatuses } from "../../contracts/merchant";
+import { resources } from "../../contracts/resources";
+import { roles } from "../../contracts/roles";
 import { languages } from "../../src/lib/language";
 import { buildLocaleResources } from "../../src/lib/locale-resources";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OrderField, ProductSku } from "../../server/src/contracts/catalog";
-import { merchantOrderNo } from "../../server/src/contracts/orders";
+import type { OrderField, ProductSku } from "../../contracts/catalog";
+import { merchantOrderNo } from "../../contracts/orders";
 import { detectDelimiter, parseDelimited, toCsv } from "../../src/lib/csv";
 import {
   amountOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPath, type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
+import { landingPath, type ResourceDeclaration, resources } from "../../contracts/resources";
 import { appResources, appRoutes, HOME_PATH } from "../../src/resources";
 import { apiPath, resourceApis } from "../../src/resources/api-paths";
 import { hasPage, viewsOf } from "../../src/resources/pages";

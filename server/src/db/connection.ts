@@ -22,12 +22,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
-  /** `dir` undefined = in memory (tests). */
-  | { kind: "pglite"; dir?: string };
+  /**
+   * `dir` undefined = in memory (tests). `snapshot`: start from a dumped data folder (`dumpDataDir`) instead of
+   * an empty one; tests load one migrated copy instead of running initdb and every migration per file.
+   */
+  | { kind: "pglite"; dir?: string; snapshot?: Blob };
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(
@@ -52,7 +55,9 @@ export async function openDatabase(
 
   const release = target.dir ? lockDataDir(target.dir) : () => {};
   try {
-    const client = target.dir ? await PGlite.create(path.join(target.dir, "pgdata")) : await PGlite.create();
+    const client = target.dir
+      ? await PGlite.create(path.join(target.dir, "pgdata"))
+      : await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {

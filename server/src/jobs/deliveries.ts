@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
+import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "../../../contracts";
 import type { AppDeps } from "../app-deps";
-import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "../contracts";
 import { queryRows } from "../db/raw";
 import { merchantApps } from "../db/schema";
 import type { AppRow } from "../modules/api-app/api-app.repository";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { ExportStatus, type ExportType } from "../../../contracts";
 import type { AppDeps } from "../app-deps";
-import { ExportStatus, type ExportType } from "../contracts";
 import { queryRows } from "../db/raw";
 import { exportTasks } from "../db/schema";
 import { exportSource } from "../modules/export-tasks/export-sources";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { ProductType } from "../../../contracts";
 import type { AppDeps } from "../app-deps";
-import { ProductType } from "../contracts";
 import { queryRows } from "../db/raw";
 import {
   type SupplierAdapter,

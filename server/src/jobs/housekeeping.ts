@@ -1,6 +1,6 @@
 import { and, lt, ne, or } from "drizzle-orm";
+import { ExportStatus, TIMESTAMP_WINDOW_MS } from "../../../contracts";
 import type { AppDeps } from "../app-deps";
-import { ExportStatus, TIMESTAMP_WINDOW_MS } from "../contracts";
 import { apiNonces, exportTasks, loginAttempts, sessions } from "../db/schema";
 import { THROTTLE } from "../modules/auth/login-throttle";
 

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { ZodError } from "zod";
+import { type DepositStatus, depositStatuses } from "../../../contracts";
 import { type AppDeps, createDeps } from "../app-deps";
 import { ConfigError, loadConfig } from "../config";
-import { type DepositStatus, depositStatuses } from "../contracts";
 import { DataDirLockedError, openDatabase } from "../db/connection";
 import { merchants, users } from "../db/schema";
 import { databaseTarget } from "../db/target";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { type Action, can, type ResourceName, type Role } from "../../../contracts";
 import type { AppDeps } from "../app-deps";
-import { type Action, can, type ResourceName, type Role } from "../contracts";
 import { forbidden, mfaRequired, unauthenticated } from "../lib/errors";
 import { verifyStepUp } from "../modules/auth/auth.service";
 import { authenticateSession } from "../modules/auth/sessions.service";

@@ -1,4 +1,4 @@
-import { findResource } from "../../../server/src/contracts/permissions";
+import { findResource } from "../../../contracts/permissions";
 import { viewRoutes } from "../../resources/routes";
 
 /** The order calls the product and order pages make (not data-provider resources: they answer an order). */

@@ -2,8 +2,8 @@ import { useGetIdentity } from "@refinedev/core";
 import { Breadcrumb } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import type { UserInfo } from "../../../server/src/contracts/auth";
-import { landingPath } from "../../../server/src/contracts/resources";
+import type { UserInfo } from "../../../contracts/auth";
+import { landingPath } from "../../../contracts/resources";
 import { breadcrumbTrail, resourceForPath, viewForPath } from "../../resources";
 
 /**

@@ -3,8 +3,8 @@ import { Menu, type MenuProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import type { UserInfo } from "../../../server/src/contracts/auth";
-import { findResource, type MenuEntry } from "../../../server/src/contracts/permissions";
+import type { UserInfo } from "../../../contracts/auth";
+import { findResource, type MenuEntry } from "../../../contracts/permissions";
 import { visibleMenus } from "../../lib/menus";
 import { resourceForPath, resourceIcon } from "../../resources";
 

@@ -11,8 +11,8 @@ import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Dropdown, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { UserInfo } from "../../../server/src/contracts/auth";
-import { landingPath } from "../../../server/src/contracts/resources";
+import type { UserInfo } from "../../../contracts/auth";
+import { landingPath } from "../../../contracts/resources";
 import { useExportDrawer } from "./export-drawer-context";
 
 export interface UserMenuActions {

@@ -1,7 +1,7 @@
 import { useCustom } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { DeliveryAttempt } from "../../../server/src/contracts/api-app";
+import type { DeliveryAttempt } from "../../../contracts/api-app";
 import { formatDateTime } from "../../lib/date-format";
 import { apiSettingsCalls } from "./api-settings-calls";
 

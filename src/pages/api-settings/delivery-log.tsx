@@ -2,13 +2,8 @@ import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Alert, Card, Input, message, Select, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type Delivery,
-  type DeliveryListQuery,
-  deliveryChannels,
-  deliveryStatuses,
-} from "../../../server/src/contracts/api-app";
-import type { Page } from "../../../server/src/contracts/envelope";
+import { type Delivery, type DeliveryListQuery, deliveryChannels, deliveryStatuses } from "../../../contracts/api-app";
+import type { Page } from "../../../contracts/envelope";
 import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
 import { apiSettingsCalls } from "./api-settings-calls";
 import { DeliveryAttempts } from "./delivery-attempts";

@@ -2,7 +2,7 @@ import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
 import { Button, message, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
-import type { ApiApp, ApiSecret, PlatformKey } from "../../../server/src/contracts/api-app";
+import type { ApiApp, ApiSecret, PlatformKey } from "../../../contracts/api-app";
 import { apiSettingsCalls } from "./api-settings-calls";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;

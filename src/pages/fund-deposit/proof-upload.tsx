@@ -2,7 +2,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import { Button, message, Space, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UploadedFile } from "../../../server/src/contracts/funds";
+import type { UploadedFile } from "../../../contracts/funds";
 import { checkUploadFile, fundCalls } from "../../lib/funds";
 import { request } from "../../providers/http-client";
 import { ProofView } from "./proof-view";

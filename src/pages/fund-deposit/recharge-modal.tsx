@@ -3,7 +3,7 @@ import { Alert, AutoComplete, DatePicker, Form, Input, Modal, message } from "an
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { type Deposit, newDeposit } from "../../../server/src/contracts/funds";
+import { type Deposit, newDeposit } from "../../../contracts/funds";
 import { applyFieldErrors } from "../../components/form-errors";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, fundCalls, toNewDeposit } from "../../lib/funds";

@@ -8,8 +8,8 @@ import {
   type MemberItem,
   memberCreate,
   memberUpdate,
-} from "../../../server/src/contracts/members";
-import { roles } from "../../../server/src/contracts/roles";
+} from "../../../contracts/members";
+import { roles } from "../../../contracts/roles";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { MEMBER_RESOURCE } from "./use-member-actions";

@@ -7,7 +7,7 @@ import {
   type MemberItem,
   type MemberPasswordReset,
   optionalNewPassword,
-} from "../../../server/src/contracts/members";
+} from "../../../contracts/members";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { memberActionPath, useRefreshMembers } from "./use-member-actions";

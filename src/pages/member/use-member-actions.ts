@@ -1,7 +1,7 @@
 import { useCustomMutation, useDelete, useInvalidate } from "@refinedev/core";
 import { message } from "antd";
 import { useTranslation } from "react-i18next";
-import type { MemberItem } from "../../../server/src/contracts/members";
+import type { MemberItem } from "../../../contracts/members";
 import { apiPath } from "../../resources/api-paths";
 
 export const MEMBER_RESOURCE = "member";

@@ -1,8 +1,8 @@
 import { Input, Typography } from "antd";
 import { type ClipboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../server/src/contracts/catalog";
-import type { MessageRef } from "../../../server/src/contracts/orders";
+import type { OrderField } from "../../../contracts/catalog";
+import type { MessageRef } from "../../../contracts/orders";
 import { FieldControl } from "../../components/order-entry/field-control";
 import { parseDelimited } from "../../lib/csv";
 import { type BatchRow, type TemplateColumn, translateMessage } from "../../lib/order-inputs";

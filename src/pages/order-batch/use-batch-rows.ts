@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import type { OrderField } from "../../../server/src/contracts/catalog";
+import type { OrderField } from "../../../contracts/catalog";
 import {
   type BatchRow,
   fillMerchantOrderNos,

@@ -4,7 +4,7 @@ import { Alert, Button, message, Popconfirm, Space, Table, Typography } from "an
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GiftCard } from "../../../server/src/contracts/orders";
+import type { GiftCard } from "../../../contracts/orders";
 import { formatDateTime } from "../../lib/date-format";
 import { apiPath } from "../../resources";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiApp, apiAppUpdate, apiSecret, envelopeOf, platformKey } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { apiApp, apiAppUpdate, apiSecret, envelopeOf, platformKey } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { getApiApp, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-app.service";

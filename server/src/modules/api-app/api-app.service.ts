@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { ApiApp, ApiSecret, apiAppUpdate, PlatformKey } from "../../../../contracts";
+import { splitWhitelist } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { ApiApp, ApiSecret, apiAppUpdate, PlatformKey } from "../../contracts";
-import { splitWhitelist } from "../../contracts";
 import { merchantApps, merchants } from "../../db/schema";
 import { fieldErrors, notFound } from "../../lib/errors";
 import { isLocalUrl } from "../../lib/net-guard";

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app-deps";
 import {
   envelopeOf,
   loginBody,
@@ -10,7 +9,8 @@ import {
   mfaCode,
   updatePasswordBody,
   userInfo,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { fieldError } from "../../lib/errors";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { isRole } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { isRole } from "../../contracts";
 import type { Executor } from "../../db/connection";
 import { merchants, sessions, users } from "../../db/schema";
 import { newToken, sha256 } from "../../lib/crypto";

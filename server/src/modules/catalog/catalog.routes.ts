@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { envelopeOf, pageOf, pageQuery, product, productListQuery } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { envelopeOf, pageOf, pageQuery, product, productListQuery } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { getProduct, listProducts } from "./catalog.service";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "../../contracts";
 import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";

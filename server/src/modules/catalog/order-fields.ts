@@ -1,4 +1,9 @@
-import { type LocalizedText, type OrderField, type OrderFieldDefinition, orderFieldDefinitions } from "../../contracts";
+import {
+  type LocalizedText,
+  type OrderField,
+  type OrderFieldDefinition,
+  orderFieldDefinitions,
+} from "../../../../contracts";
 import type { Language } from "../../lib/i18n";
 
 /**

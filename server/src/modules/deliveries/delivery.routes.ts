@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { delivery, deliveryAttempt, deliveryListQuery, envelopeOf, pageOf, pageQuery } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { delivery, deliveryAttempt, deliveryListQuery, envelopeOf, pageOf, pageQuery } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { listDeliveries, listDeliveryAttempts, resendDelivery } from "./delivery.service";

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../../app-deps";
 import {
   type Delivery,
   type DeliveryAttempt,
@@ -7,7 +6,8 @@ import {
   MAX_DELIVERY_ATTEMPTS,
   type Page,
   type PageQuery,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
 import { notFound } from "../../lib/errors";

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app-deps";
 import {
   envelopeOf,
   exportOptions,
@@ -11,7 +10,8 @@ import {
   pageOf,
   pageQuery,
   productListQuery,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { authorize, bearerToken, caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import {

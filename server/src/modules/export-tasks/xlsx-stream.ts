@@ -36,7 +36,13 @@ interface SheetStreamInternals {
  */
 export function openXlsxWriter(
   output: Writable,
-  options: { sheetName: string; header: readonly string[]; columnWidths?: readonly number[] },
+  options: {
+    sheetName: string;
+    header: readonly string[];
+    columnWidths?: readonly number[];
+    /** Called each time a row has to wait for `output` to take more (a slow disk or a stalled network). */
+    onWait?: () => void;
+  },
 ): XlsxSheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -63,6 +69,7 @@ export function openXlsxWriter(
         if (stream.buffers.length <= 2) return;
         await Promise.race([new Promise((resolve) => setImmediate(resolve)), failure]);
       } else if (passThrough._writableState.needDrain) {
+        options.onWait?.();
         await Promise.race([new Promise((resolve) => passThrough.once("drain", () => resolve(undefined))), failure]);
       } else return;
     }

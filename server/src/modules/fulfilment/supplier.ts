@@ -1,5 +1,5 @@
+import type { GiftCard } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { GiftCard } from "../../contracts";
 import { simulatorSupplier } from "./simulator-supplier";
 
 /**

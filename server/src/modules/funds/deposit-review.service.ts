@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { currencyDecimals, type DepositStatus } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { currencyDecimals, type DepositStatus } from "../../contracts";
 import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { deposits, merchants } from "../../db/schema";

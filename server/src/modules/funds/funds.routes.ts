@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app-deps";
 import {
   deposit,
   depositListQuery,
@@ -11,7 +10,8 @@ import {
   newDeposit,
   pageOf,
   pageQuery,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { createDeposit, listDeposits } from "./deposit.service";

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "../../contracts";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
 import type { Language } from "../../lib/i18n";

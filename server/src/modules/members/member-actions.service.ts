@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { GeneratedPassword, MemberItem } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { GeneratedPassword, MemberItem } from "../../contracts";
 import { users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
 import type { AuthContext } from "../../plugins/auth";

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from "drizzle-orm";
+import type { Role } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { Role } from "../../contracts";
 import type { Tx } from "../../db/connection";
 import { users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/errors";

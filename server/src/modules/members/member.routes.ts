@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app-deps";
 import {
   envelopeOf,
   generatedPassword,
@@ -14,7 +13,8 @@ import {
   memberStatusBody,
   memberUpdate,
   pageOf,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { createMember, listMembers, updateMember } from "./member.service";

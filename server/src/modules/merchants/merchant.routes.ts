@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { envelopeOf, merchantInfo, merchantInfoUpdate } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { envelopeOf, merchantInfo, merchantInfoUpdate } from "../../contracts";
 import { caller } from "../../plugins/auth";
 import { ok } from "../../plugins/envelope";
 import { getMerchantInfo, updateMerchantInfo } from "./merchant.service";

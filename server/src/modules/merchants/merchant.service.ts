@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { MerchantInfo, MerchantInfoUpdate } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { MerchantInfo, MerchantInfoUpdate } from "../../contracts";
 import { merchants } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "../../contracts";
 import { queryRows } from "../../db/raw";
 import { whitelistMatcher } from "../../lib/net-guard";
 import { cachedPublicKey, hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";

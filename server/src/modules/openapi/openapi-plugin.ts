@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { OPENAPI_HEADERS } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { OPENAPI_HEADERS } from "../../contracts";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
 import type { PlatformSigner } from "../api-app/api-app.repository";

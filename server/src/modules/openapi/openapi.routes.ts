@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app-deps";
 import {
   envelopeOf,
   openApiBalance,
@@ -11,7 +10,8 @@ import {
   pageQuery,
   product,
   productListQuery,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { ok } from "../../plugins/envelope";
 import { listProducts } from "../catalog/catalog.service";
 import { placeOrder } from "../orders/place-order";

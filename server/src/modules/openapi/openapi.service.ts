@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import type { OpenApiOrder } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { OpenApiOrder } from "../../contracts";
 import { merchants, orderEvents, orders } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { MessageRef } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { MessageRef } from "../../contracts";
 import { orderBatches } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { buildOrder, type OrderItem, type OrderPlacer, orderableTarget, placeBuiltOrder } from "./place-order";

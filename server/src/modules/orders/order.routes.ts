@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app-deps";
 import {
   batchOrderRequest,
   batchOrderResult,
@@ -13,7 +12,8 @@ import {
   pageOf,
   pageQuery,
   placeOrderRequest,
-} from "../../contracts";
+} from "../../../../contracts";
+import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { ok, translateMessage } from "../../plugins/envelope";
 import { placeBatch } from "./batch-order";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../contracts";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";

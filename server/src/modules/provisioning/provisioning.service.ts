@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { newPassword, roles } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { newPassword, roles } from "../../contracts";
 import { merchants, nextMerchantNo, users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
 import { normaliseUsername } from "../auth/auth.service";

@@ -3,8 +3,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { envelopeOf, PRODUCT_NAME, publicConfig } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { envelopeOf, PRODUCT_NAME, publicConfig } from "../../contracts";
 import { pingDatabase } from "../../db/connection";
 import { ok } from "../../plugins/envelope";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { UPLOAD_MAX_BYTES, type UploadedFile } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
-import { UPLOAD_MAX_BYTES, type UploadedFile } from "../../contracts";
 import { files } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type DetectedType, detectFileType, fileExtension } from "../../lib/file-type";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, can, canOpen, grantsFor } from "../../server/src/contracts/permissions";
-import { actions, landingPath, type ResourceDeclaration, resources } from "../../server/src/contracts/resources";
-import { type Role, roles } from "../../server/src/contracts/roles";
+import { allowedActions, can, canOpen, grantsFor } from "../../contracts/permissions";
+import { actions, landingPath, type ResourceDeclaration, resources } from "../../contracts/resources";
+import { type Role, roles } from "../../contracts/roles";
 
 /** The matrix as the spec reads (§6), written out by hand so a change to the declaration is a visible diff. */
 const expected: Record<Role, Record<string, readonly string[]>> = {
