@@ -80,8 +80,13 @@ export default defineConfig({
         },
       },
       {
-        // Server code without the server: no DOM to set up.
-        test: { name: "server", include: ["tests/server/**/*.test.ts"], environment: "node" },
+        // Server code without the server: no DOM to set up. `gc` lets memory tests measure live memory, not garbage.
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          execArgv: ["--expose-gc"],
+        },
       },
       {
         test: {

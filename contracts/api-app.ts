@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { defineCall, idParams } from "./calls";
+import { product, productListQuery } from "./catalog";
+import { pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant";
-import { giftCard, order } from "./orders";
+import { giftCard, openApiOrderRequest, order } from "./orders";
 
 /**
  * API settings (the merchant's Open API application), the delivery log, and the Open API wire contract that
@@ -232,3 +235,110 @@ export const openApiOrder = order.extend({
   cards: z.array(giftCard).nullable(),
 });
 export type OpenApiOrder = z.infer<typeof openApiOrder>;
+
+// ---- Calls ----
+
+const apiSettings = (action: "show" | "list" | "edit") => ({ resource: "api-settings", action }) as const;
+const APP = "/merchant/api/app";
+
+/** API Settings (admin only): the merchant's Open API application, its keys, callbacks and delivery log. */
+export const apiSettingsCalls = {
+  one: defineCall({ method: "GET", path: APP, access: apiSettings("show"), tag: "api-settings", answer: apiApp }),
+  update: defineCall({
+    method: "PUT",
+    path: APP,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    body: apiAppUpdate,
+    answer: apiApp,
+  }),
+  /** The only answer that ever carries the secret; a new secret is access to the merchant's money (step-up). */
+  rotateSecret: defineCall({
+    method: "POST",
+    path: `${APP}/secret`,
+    access: apiSettings("edit"),
+    stepUp: true,
+    tag: "api-settings",
+    answer: apiSecret,
+  }),
+  rotateKey: defineCall({
+    method: "POST",
+    path: `${APP}/keys`,
+    access: apiSettings("edit"),
+    stepUp: true,
+    tag: "api-settings",
+    answer: platformKey,
+  }),
+  deliveries: defineCall({
+    method: "GET",
+    path: `${APP}/deliveries`,
+    access: apiSettings("list"),
+    tag: "api-settings",
+    query: pageQuery.extend(deliveryListQuery.shape),
+    answer: pageOf(delivery),
+  }),
+  resend: defineCall({
+    method: "POST",
+    path: `${APP}/deliveries/:id/resend`,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    params: idParams,
+    answer: delivery,
+  }),
+  attempts: defineCall({
+    method: "GET",
+    path: `${APP}/deliveries/:id/attempts`,
+    access: apiSettings("list"),
+    tag: "api-settings",
+    params: idParams,
+    answer: z.array(deliveryAttempt),
+  }),
+};
+
+/** The Open API prefix: merchants' servers call `${OPENAPI_BASE}${call.path}` (docs/open-api.md). */
+export const OPENAPI_BASE = "/openapi/v1";
+const orderNumber = z.string().trim().min(1, "validation.required").max(64, "validation.tooLong");
+
+/** `/openapi/v1`: the calls a merchant's servers make, each authenticated by its signature. */
+export const openApiCalls = {
+  balance: defineCall({
+    method: "GET",
+    path: "/balance",
+    access: "signature",
+    tag: "open-api",
+    answer: openApiBalance,
+  }),
+  products: defineCall({
+    method: "GET",
+    path: "/products",
+    access: "signature",
+    tag: "open-api",
+    query: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(100) }).and(productListQuery),
+    answer: pageOf(product),
+  }),
+  /** A repeated merchant order number answers the original as the order query does (`idempotent-replayed`). */
+  placeOrder: defineCall({
+    method: "POST",
+    path: "/orders",
+    access: "signature",
+    tag: "open-api",
+    body: openApiOrderRequest,
+    answer: openApiOrder,
+  }),
+  orderByMerchantOrderNo: defineCall({
+    method: "GET",
+    path: "/orders/:merchantOrderNo",
+    access: "signature",
+    tag: "open-api",
+    params: z.object({ merchantOrderNo: orderNumber }),
+    answer: openApiOrder,
+  }),
+  orderByOrderNo: defineCall({
+    method: "GET",
+    path: "/orders/by-order-no/:orderNo",
+    access: "signature",
+    tag: "open-api",
+    params: z.object({ orderNo: orderNumber }),
+    answer: openApiOrder,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall } from "./calls";
 import type { MenuEntry } from "./permissions";
 import { roles } from "./roles";
 
@@ -91,3 +92,66 @@ export const userInfo = z.object({
   merchantInfo: z.object({ merchantNo: z.string(), merchantNikeName: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
+
+/** Signing in and the caller's own account (spec §7). */
+export const authCalls = {
+  login: defineCall({
+    method: "POST",
+    path: "/merchant/api/login",
+    access: "public",
+    tag: "auth",
+    body: loginBody,
+    answer: loginResult,
+  }),
+  userInfo: defineCall({
+    method: "GET",
+    path: "/merchant/api/logged/info",
+    access: "signedIn",
+    beforeMfa: true,
+    tag: "auth",
+    answer: userInfo,
+  }),
+  logout: defineCall({
+    method: "POST",
+    path: "/merchant/api/logout",
+    access: "signedIn",
+    beforeMfa: true,
+    tag: "auth",
+    answer: z.null(),
+  }),
+  mfaKey: defineCall({
+    method: "GET",
+    path: "/merchant/api/mfa/key",
+    access: "signedIn",
+    beforeMfa: true,
+    tag: "auth",
+    answer: z.string(),
+  }),
+  bindMfa: defineCall({
+    method: "POST",
+    path: "/merchant/api/mfa/bind",
+    access: "signedIn",
+    beforeMfa: true,
+    tag: "auth",
+    body: mfaBindBody,
+    answer: z.null(),
+  }),
+  /** The spec's client sends the code itself as a plain-text body. */
+  unbindMfa: defineCall({
+    method: "POST",
+    path: "/merchant/api/mfa/unbind",
+    access: "signedIn",
+    tag: "auth",
+    body: z.string("validation.captchaRequired"),
+    consumes: ["text/plain"],
+    answer: z.null(),
+  }),
+  updatePassword: defineCall({
+    method: "POST",
+    path: "/merchant/api/updatePassword",
+    access: "signedIn",
+    tag: "auth",
+    body: updatePasswordBody,
+    answer: z.null(),
+  }),
+};

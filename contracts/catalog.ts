@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defineCall, idParams } from "./calls";
+import { pageOf, pageQuery } from "./envelope";
 
 /** 1 Topup, 2 Login Topup, 3 Gift Card (spec §3, by label order). */
 export const productTypes = [1, 2, 3] as const;
@@ -124,3 +126,22 @@ export const productListQuery = z.object({
   status: z.enum(productStatuses, "validation.invalidType").optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const productCalls = {
+  list: defineCall({
+    method: "GET",
+    path: "/merchant/api/product/list",
+    access: { resource: "product", action: "list" },
+    tag: "product",
+    query: pageQuery.extend(productListQuery.shape),
+    answer: pageOf(product),
+  }),
+  one: defineCall({
+    method: "GET",
+    path: "/merchant/api/product/:id",
+    access: { resource: "product", action: "show" },
+    tag: "product",
+    params: idParams,
+    answer: product,
+  }),
+};

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { defineCall, idParams } from "./calls";
+import { productListQuery } from "./catalog";
+import { pageOf, pageQuery } from "./envelope";
+import { ledgerListQuery } from "./funds";
+import { orderListQuery } from "./orders";
 
 export const exportTypes = ["product", "order", "transaction"] as const;
 export type ExportType = (typeof exportTypes)[number];
@@ -35,3 +40,72 @@ export const timeZoneName = z
 
 /** What an export call takes besides its list's filters. */
 export const exportOptions = z.object({ timeZone: timeZoneName.optional() });
+
+/** Spec §7: a GET with a list's filters creates an export task of that list; `data` is the new task's id. */
+const exportOf = <const R extends "product" | "order" | "fund-transaction", Q extends z.ZodObject>(
+  name: string,
+  resource: R,
+  filters: Q,
+) =>
+  defineCall({
+    method: "GET",
+    path: `/merchant/export/${name}/detail`,
+    access: { resource, action: "export" },
+    tag: "export",
+    query: filters.extend(exportOptions.shape),
+    answer: z.number(),
+  });
+
+/** The drawer downloads by posting a form (a plain browser download sends no Authorization header). */
+export const exportDownloadForm = z.object({ Authorization: z.string().max(1000).optional() }).nullish();
+
+/** The export call of each exportable list, keyed by the list's resource. */
+export const exportListCalls = {
+  product: exportOf("product", "product", productListQuery),
+  order: exportOf("order", "order", orderListQuery),
+  "fund-transaction": exportOf("transaction", "fund-transaction", ledgerListQuery),
+};
+export type ExportableResource = keyof typeof exportListCalls;
+/** The task type (and file) each exportable list makes. */
+export const exportTypeOf: Record<ExportableResource, ExportType> = {
+  product: "product",
+  order: "order",
+  "fund-transaction": "transaction",
+};
+
+export const exportTaskCalls = {
+  list: defineCall({
+    method: "GET",
+    path: "/merchant/export/list",
+    access: { resource: "export-task", action: "list" },
+    tag: "export",
+    query: pageQuery,
+    answer: pageOf(exportTask),
+  }),
+  /** Signed in by the form's `Authorization` field (or the header): checked by the handler, not the guard. */
+  download: defineCall({
+    method: "POST",
+    path: "/merchant/export/download/:id",
+    access: "public",
+    tag: "export",
+    params: idParams,
+    body: exportDownloadForm,
+  }),
+  /** The spec's "terminate": a running task stops, a finished one keeps its file. */
+  terminate: defineCall({
+    method: "PATCH",
+    path: "/merchant/export/kill/:id",
+    access: { resource: "export-task", action: "delete" },
+    tag: "export",
+    params: idParams,
+    answer: z.null(),
+  }),
+  delete: defineCall({
+    method: "DELETE",
+    path: "/merchant/export/kill/:id",
+    access: { resource: "export-task", action: "delete" },
+    tag: "export",
+    params: idParams,
+    answer: z.null(),
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
+import { pageOf, pageQuery } from "./envelope";
 
 export const ledgerEntryTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
 export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
@@ -129,3 +131,53 @@ export const uploadedFile = z.object({
   size: z.number(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** Funds Details and Recharge History; the reseller approves deposits with the operator CLI. */
+export const ledgerCalls = {
+  list: defineCall({
+    method: "GET",
+    path: "/merchant/api/fund/transaction/list",
+    access: { resource: "fund-transaction", action: "list" },
+    tag: "fund",
+    query: pageQuery.extend(ledgerListQuery.shape),
+    answer: pageOf(ledgerEntry).extend({ summary: ledgerSummary }),
+  }),
+};
+
+export const depositCalls = {
+  list: defineCall({
+    method: "GET",
+    path: "/merchant/api/fund/deposit/list",
+    access: { resource: "fund-deposit", action: "list" },
+    tag: "fund",
+    query: pageQuery.extend(depositListQuery.shape),
+    answer: pageOf(deposit),
+  }),
+  create: defineCall({
+    method: "POST",
+    path: "/merchant/api/fund/deposit",
+    access: { resource: "fund-deposit", action: "create" },
+    tag: "fund",
+    body: newDeposit,
+    answer: deposit,
+  }),
+  /**
+   * Proofs of payment carry the deposit form's permissions: uploading is creating a deposit's part, reading is
+   * seeing a deposit. The file comes back with the usual Authorization header (never a token in the URL).
+   */
+  upload: defineCall({
+    method: "POST",
+    path: "/merchant/api/upload/image",
+    access: { resource: "fund-deposit", action: "create" },
+    tag: "upload",
+    consumes: ["multipart/form-data"],
+    answer: uploadedFile,
+  }),
+  file: defineCall({
+    method: "GET",
+    path: "/merchant/api/upload/file/:id",
+    access: { resource: "fund-deposit", action: "show" },
+    tag: "upload",
+    params: idParams,
+  }),
+};

@@ -1,6 +1,7 @@
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
 export * from "./api-app";
 export * from "./auth";
+export * from "./calls";
 export * from "./catalog";
 export * from "./dates";
 export * from "./envelope";
@@ -11,5 +12,6 @@ export * from "./merchant";
 export * from "./orders";
 export * from "./permissions";
 export * from "./public-config";
+export * from "./resource-calls";
 export * from "./resources";
 export * from "./roles";

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { newPassword } from "./auth";
+import { defineCall, idParams } from "./calls";
+import { memberPageQuery, pageOf } from "./envelope";
 import { roles } from "./roles";
 
 /** Operator management: the merchant's users as its admins see and change them. */
@@ -74,11 +76,74 @@ export type MemberCreated = z.infer<typeof memberCreated>;
 export const generatedPassword = z.object({ password: z.string().optional() });
 export type GeneratedPassword = z.infer<typeof generatedPassword>;
 
-/** Ids above what a bigint column holds would fail in the database: refuse them as bad input. */
-export const memberIdParams = z.object({
-  id: z.coerce
-    .number("validation.integer")
-    .int("validation.integer")
-    .positive("validation.integer")
-    .max(Number.MAX_SAFE_INTEGER, "validation.integer"),
-});
+const member = (action: "list" | "create" | "edit" | "delete") => ({ resource: "member", action }) as const;
+const MEMBER = "/merchant/api/member";
+
+/** Admin-only in the shared matrix. Calls that give or take away someone's access also need step-up. */
+export const memberCalls = {
+  list: defineCall({
+    method: "GET",
+    path: MEMBER,
+    access: member("list"),
+    tag: "member",
+    query: memberPageQuery,
+    answer: pageOf(memberItem),
+  }),
+  create: defineCall({
+    method: "POST",
+    path: MEMBER,
+    access: member("create"),
+    stepUp: true,
+    tag: "member",
+    body: memberCreate,
+    answer: memberCreated,
+  }),
+  update: defineCall({
+    method: "PUT",
+    path: `${MEMBER}/:id`,
+    access: member("edit"),
+    tag: "member",
+    params: idParams,
+    body: memberUpdate,
+    answer: memberItem,
+  }),
+  setStatus: defineCall({
+    method: "PATCH",
+    path: `${MEMBER}/:id/status`,
+    access: member("edit"),
+    stepUp: true,
+    tag: "member",
+    params: idParams,
+    body: memberStatusBody,
+    answer: memberItem,
+  }),
+  resetMfa: defineCall({
+    method: "POST",
+    path: `${MEMBER}/:id/mfa/reset`,
+    access: member("edit"),
+    stepUp: true,
+    tag: "member",
+    params: idParams,
+    answer: memberItem,
+  }),
+  /** The body may be left out: no body, like an empty password, means "generate one". */
+  resetPassword: defineCall({
+    method: "POST",
+    path: `${MEMBER}/:id/password/reset`,
+    access: member("edit"),
+    stepUp: true,
+    tag: "member",
+    params: idParams,
+    body: memberPasswordReset.optional(),
+    answer: generatedPassword,
+  }),
+  delete: defineCall({
+    method: "DELETE",
+    path: `${MEMBER}/:id`,
+    access: member("delete"),
+    stepUp: true,
+    tag: "member",
+    params: idParams,
+    answer: z.null(),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall } from "./calls";
 
 export const merchantStatuses = ["enabled", "disabled", "unknown"] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
@@ -47,3 +48,22 @@ export const merchantInfoUpdate = z.object({
   website: z.union([z.literal(""), webUrl]).default(""),
 });
 export type MerchantInfoUpdate = z.input<typeof merchantInfoUpdate>;
+
+/** One record per merchant: read and saved at one path, without an id. */
+export const merchantInfoCalls = {
+  one: defineCall({
+    method: "GET",
+    path: "/merchant/api/merchant/info",
+    access: { resource: "merchant-info", action: "show" },
+    tag: "merchant",
+    answer: merchantInfo,
+  }),
+  update: defineCall({
+    method: "PUT",
+    path: "/merchant/api/merchant/info",
+    access: { resource: "merchant-info", action: "edit" },
+    tag: "merchant",
+    body: merchantInfoUpdate,
+    answer: merchantInfo,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { defineCall } from "./calls";
 import type { OrderField } from "./catalog";
 import { isoDateTime } from "./dates";
+import { pageOf, pageQuery } from "./envelope";
 
 export const orderStatuses = ["processing", "success", "failed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -202,3 +204,50 @@ function checkField(field: OrderField, raw: unknown): { value: string } | Messag
   if (field.pattern !== null && !new RegExp(`^(?:${field.pattern})$`, "u").test(value)) return "validation.pattern";
   return { value };
 }
+
+const byOrderNo = z.object({ orderNo: z.string().trim().min(1).max(64, "validation.tooLong") });
+
+export const orderCalls = {
+  /** A repeated merchant order number answers the original order (header `idempotent-replayed: true`). */
+  create: defineCall({
+    method: "POST",
+    path: "/merchant/api/order",
+    access: { resource: "order", action: "create" },
+    tag: "order",
+    body: placeOrderRequest,
+    answer: order,
+  }),
+  batch: defineCall({
+    method: "POST",
+    path: "/merchant/api/order/batch",
+    access: { resource: "order", action: "create" },
+    tag: "order",
+    body: batchOrderRequest,
+    answer: batchOrderResult,
+    bodyLimit: 8 * 1024 * 1024,
+  }),
+  list: defineCall({
+    method: "GET",
+    path: "/merchant/api/order/list",
+    access: { resource: "order", action: "list" },
+    tag: "order",
+    query: pageQuery.extend(orderListQuery.shape),
+    answer: pageOf(order),
+  }),
+  one: defineCall({
+    method: "GET",
+    path: "/merchant/api/order/:orderNo",
+    access: { resource: "order", action: "show" },
+    tag: "order",
+    params: byOrderNo,
+    answer: orderDetail,
+  }),
+  revealCards: defineCall({
+    method: "POST",
+    path: "/merchant/api/order/:orderNo/cards/reveal",
+    access: { resource: "order", action: "show" },
+    tag: "order",
+    params: byOrderNo,
+    answer: z.object({ cards: z.array(giftCard) }),
+  }),
+};

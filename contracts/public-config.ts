@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall } from "./calls";
 
 /** What the browser needs before anyone signs in (served by `GET /portal/merchant/api/public/config`). */
 export const publicConfig = z.object({
@@ -14,3 +15,36 @@ export const publicConfig = z.object({
 export type PublicConfig = z.infer<typeof publicConfig>;
 
 export const PRODUCT_NAME = "Merchant Portal";
+
+/** The server's health, for monitors and load balancers: any problem makes the answer a 503 with the same body. */
+export const health = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.object({
+    engine: z.enum(["pglite", "postgres"]),
+    status: z.enum(["up", "down"]),
+    latencyMs: z.number().nullable(),
+  }),
+  /** The data folder (uploads, exports, the embedded database): a full or read-only disk shows here. */
+  storage: z.object({ status: z.enum(["writable", "unwritable"]) }),
+  /** "overloaded" while the server answers other calls 503 (plugins/overload). */
+  load: z.object({ status: z.enum(["ok", "overloaded"]) }),
+});
+export type Health = z.infer<typeof health>;
+
+export const systemCalls = {
+  health: defineCall({
+    method: "GET",
+    path: "/health",
+    access: "public",
+    reportsOverload: true,
+    tag: "system",
+    answer: health,
+  }),
+  publicConfig: defineCall({
+    method: "GET",
+    path: "/merchant/api/public/config",
+    access: "public",
+    tag: "system",
+    answer: publicConfig,
+  }),
+};

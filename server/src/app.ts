@@ -7,24 +7,13 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { PRODUCT_NAME } from "../../contracts";
+import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "../../contracts";
 import { createDeps } from "./app-deps";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
 import type { Clock } from "./lib/clock";
-import { apiAppRoutes } from "./modules/api-app/api-app.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
-import { catalogRoutes } from "./modules/catalog/catalog.routes";
-import { deliveryRoutes } from "./modules/deliveries/delivery.routes";
-import { exportTaskRoutes } from "./modules/export-tasks/export-task.routes";
-import { fundsRoutes } from "./modules/funds/funds.routes";
-import { memberRoutes } from "./modules/members/member.routes";
-import { merchantRoutes } from "./modules/merchants/merchant.routes";
-import { openApiRoutes } from "./modules/openapi/openapi.routes";
+import { serverModules } from "./modules";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
-import { orderRoutes } from "./modules/orders/order.routes";
-import { systemRoutes } from "./modules/system/system.routes";
-import { uploadRoutes } from "./modules/uploads/upload.routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 import { registerOverloadGuard } from "./plugins/overload";
@@ -82,7 +71,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/portal/docs" });
+  await app.register(fastifySwaggerUi, { routePrefix: `${PORTAL_BASE}/docs` });
 
   await app.register(
     async (portal) => {
@@ -90,23 +79,11 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
       noStore(portal);
       registerAuthGuard(portal, deps);
       portal.setNotFoundHandler(portalNotFound);
-      for (const routes of [
-        systemRoutes,
-        authRoutes,
-        merchantRoutes,
-        memberRoutes,
-        exportTaskRoutes,
-        catalogRoutes,
-        orderRoutes,
-        fundsRoutes,
-        uploadRoutes,
-        apiAppRoutes,
-        deliveryRoutes,
-      ]) {
-        await portal.register(async (scope) => routes(scope, deps));
+      for (const { portal: routes } of serverModules) {
+        if (routes) await portal.register(async (scope) => routes(scope, deps));
       }
     },
-    { prefix: "/portal" },
+    { prefix: PORTAL_BASE },
   );
 
   // Server-to-server: signed requests, signed answers (modules/openapi).
@@ -114,9 +91,11 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     async (openApi) => {
       noStore(openApi);
       await registerOpenApi(openApi, deps);
-      await openApiRoutes(openApi, deps);
+      for (const { openApi: routes } of serverModules) {
+        if (routes) await openApi.register(async (scope) => routes(scope, deps));
+      }
     },
-    { prefix: "/openapi/v1" },
+    { prefix: OPENAPI_BASE },
   );
 
   await serveBrowserApp(app, webRoot);

@@ -10,12 +10,6 @@ import {
 } from "../../contracts/funds";
 import { API_BASE } from "../providers/create-http-client";
 
-/** The fund calls that are not a resource's list (see resources/api-paths for those). */
-export const fundCalls = {
-  createDeposit: "/merchant/api/fund/deposit",
-  uploadImage: "/merchant/api/upload/image",
-} as const;
-
 /** Currencies offered first in the recharge form; any other three-letter code can be typed. */
 export const COMMON_CURRENCIES = ["USD", "CNY", "EUR", "HKD", "JPY", "GBP", "SGD", "MYR", "THB", "IDR", "PHP", "VND"];
 

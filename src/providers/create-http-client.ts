@@ -1,8 +1,9 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig, isAxiosError } from "axios";
+import { PORTAL_BASE } from "../../contracts/calls";
 import { decideResponse, decideTransportFailure, type Outcome, type PortalHttpError } from "../lib/http-outcome";
 
 /** The browser's calls to the API go under this base path (spec §7). */
-export const API_BASE = "/portal";
+export const API_BASE = PORTAL_BASE;
 export const REQUEST_TIMEOUT_MS = 300_000;
 /** Where a step-up call carries the user's current MFA code (server/src/plugins/auth). */
 export const STEP_UP_HEADER = "X-MFA-Code";

@@ -1,17 +1,31 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
 import type { Page } from "../../contracts/envelope";
+import { type DataOperation, resourceCall } from "../../contracts/resource-calls";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
-import { apiFor, apiPath } from "../resources/api-paths";
+import { customCall } from "./api-call";
 import { API_BASE, request } from "./http-client";
 
-/** Refine's data calls over the `/portal` envelope; paths come from each resource's API declaration. */
+/**
+ * The method and path of a resource's data operation, from its declared call (contracts/resource-calls).
+ * Refine's `id` fills the call's one path parameter, whatever its name (`:id`, an order's `:orderNo`); a call
+ * without one serves a resource with one record per merchant, and the id pages pass is ignored.
+ */
+function target(resource: string, operation: DataOperation, id?: string | number) {
+  const call = resourceCall(resource, operation);
+  const parameter = /:(\w+)/.exec(call.path)?.[1];
+  return customCall(call, parameter && id !== undefined ? { [parameter]: id } : {});
+}
+
+/** The id pages pass for a resource with one record per merchant (Refine wants one; the path does not use it). */
+export const SINGLETON_ID = "current";
+
+/** Refine's data calls over the `/portal` envelope, sent through each resource's declared calls. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   getList: async ({ resource, pagination, filters, sorters }) => {
     const page = await request<Page<never> & { summary?: unknown }>({
-      method: "get",
-      url: apiPath(resource, "list"),
+      ...target(resource, "list"),
       params: encodeListQuery({ pagination, filters, sorters }),
     });
     // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
@@ -24,23 +38,17 @@ export const dataProvider: DataProvider = {
     };
   },
 
-  getOne: async ({ resource, id }) => ({ data: await request({ method: "get", url: apiPath(resource, "one", id) }) }),
+  getOne: async ({ resource, id }) => ({ data: await request(target(resource, "one", id)) }),
 
   create: async ({ resource, variables }) => ({
-    data: await request({ method: "post", url: apiPath(resource, "create"), data: variables }),
+    data: await request({ ...target(resource, "create"), data: variables }),
   }),
 
-  update: async ({ resource, id, variables, meta }) => ({
-    data: await request({
-      method: meta?.method ?? apiFor(resource).updateMethod ?? "put",
-      url: apiPath(resource, "update", id),
-      data: variables,
-    }),
+  update: async ({ resource, id, variables }) => ({
+    data: await request({ ...target(resource, "update", id), data: variables }),
   }),
 
-  deleteOne: async ({ resource, id }) => ({
-    data: await request({ method: "delete", url: apiPath(resource, "delete", id) }),
-  }),
+  deleteOne: async ({ resource, id }) => ({ data: await request(target(resource, "delete", id)) }),
 
   custom: async <TData extends BaseRecord = BaseRecord>({
     url,

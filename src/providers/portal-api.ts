@@ -1,27 +1,21 @@
-import type { LoginBody, LoginResult, MfaBindBody, UpdatePasswordBody, UserInfo } from "../../contracts/auth";
-import { API_BASE, request } from "./http-client";
+import type { LoginBody, MfaBindBody, UpdatePasswordBody } from "../../contracts/auth";
+import { authCalls } from "../../contracts/auth";
+import { pathOf } from "../../contracts/calls";
+import { exportTaskCalls } from "../../contracts/export-tasks";
+import { callApi } from "./api-call";
+import { API_BASE } from "./http-client";
 import { getToken } from "./token-storage";
-
-/** What the browser needs before sign-in (read through Refine's useCustom, see use-public-config). */
-export const PUBLIC_CONFIG_URL = "/merchant/api/public/config";
 
 /** The account calls of spec §7 (data of resources goes through the data provider instead). */
 export const portalApi = {
-  login: (body: LoginBody) => request<LoginResult>({ method: "post", url: "/merchant/api/login", data: body }),
-  userInfo: () => request<UserInfo>({ method: "get", url: "/merchant/api/logged/info" }),
-  logout: () => request<null>({ method: "post", url: "/merchant/api/logout" }),
-  mfaKey: () => request<string>({ method: "get", url: "/merchant/api/mfa/key" }),
-  bindMfa: (body: MfaBindBody) => request<null>({ method: "post", url: "/merchant/api/mfa/bind", data: body }),
+  login: (body: LoginBody) => callApi(authCalls.login, { body }),
+  userInfo: () => callApi(authCalls.userInfo),
+  logout: () => callApi(authCalls.logout),
+  mfaKey: () => callApi(authCalls.mfaKey),
+  bindMfa: (body: MfaBindBody) => callApi(authCalls.bindMfa, { body }),
   // The spec's unbind takes the code itself as a plain-text body.
-  unbindMfa: (code: string) =>
-    request<null>({
-      method: "post",
-      url: "/merchant/api/mfa/unbind",
-      data: code,
-      headers: { "Content-Type": "text/plain" },
-    }),
-  updatePassword: (body: UpdatePasswordBody) =>
-    request<null>({ method: "post", url: "/merchant/api/updatePassword", data: body }),
+  unbindMfa: (code: string) => callApi(authCalls.unbindMfa, { body: code, headers: { "Content-Type": "text/plain" } }),
+  updatePassword: (body: UpdatePasswordBody) => callApi(authCalls.updatePassword, { body }),
 };
 
 /**
@@ -39,7 +33,7 @@ export function downloadExport(id: number): void {
   }
   const form = document.createElement("form");
   form.method = "post";
-  form.action = `${API_BASE}/merchant/export/download/${encodeURIComponent(String(id))}`;
+  form.action = `${API_BASE}${pathOf(exportTaskCalls.download, { id })}`;
   form.target = frameName;
   form.hidden = true;
   const field = document.createElement("input");

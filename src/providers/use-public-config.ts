@@ -1,12 +1,11 @@
 import { useCustom } from "@refinedev/core";
-import { PRODUCT_NAME, type PublicConfig } from "../../contracts/public-config";
-import { PUBLIC_CONFIG_URL } from "./portal-api";
+import { PRODUCT_NAME, type PublicConfig, systemCalls } from "../../contracts/public-config";
+import { customCall } from "./api-call";
 
 /** The public configuration, read once per page load; undefined until it arrives. */
 export function usePublicConfig(): PublicConfig | undefined {
   const { query } = useCustom<PublicConfig>({
-    url: PUBLIC_CONFIG_URL,
-    method: "get",
+    ...customCall(systemCalls.publicConfig),
     queryOptions: { staleTime: Number.POSITIVE_INFINITY, retry: false },
   });
   return query.data?.data;

@@ -7,7 +7,7 @@ import { deriveRoutes, refineResources } from "./routes";
 export const appRoutes = deriveRoutes(resources, viewsOf);
 export const appResources = refineResources(resources, viewsOf);
 
-export { apiPath, SINGLETON_ID } from "./api-paths";
+export { SINGLETON_ID } from "../providers/data-provider";
 export { resourceIcon } from "./icons";
 export { pageOf } from "./pages";
 export { breadcrumbTrail, resourceForPath, type View, viewForPath } from "./routes";

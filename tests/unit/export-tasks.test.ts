@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ExportStatus } from "../../contracts/export-tasks";
 import { canDownload, canTerminate, exportPercent, exportQuery, hasPendingTasks } from "../../src/lib/export-tasks";
 import { encodeListQuery } from "../../src/lib/list-query";
-import { exportCreatePaths } from "../../src/resources/api-paths";
 
 describe("exportQuery", () => {
   it("sends what the list call sends, without pageNum and pageSize", () => {
@@ -43,15 +42,5 @@ describe("task actions", () => {
     expect(hasPendingTasks([{ status: ExportStatus.completed }, { status: ExportStatus.queued }])).toBe(true);
     expect(hasPendingTasks([{ status: ExportStatus.terminated }, { status: ExportStatus.exception }])).toBe(false);
     expect(hasPendingTasks(undefined)).toBe(false);
-  });
-});
-
-describe("exportCreatePaths", () => {
-  it("names the spec's three create calls", () => {
-    expect(exportCreatePaths).toEqual({
-      product: "/merchant/export/product/detail",
-      order: "/merchant/export/order/detail",
-      "fund-transaction": "/merchant/export/transaction/detail",
-    });
   });
 });

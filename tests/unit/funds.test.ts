@@ -13,7 +13,6 @@ import {
   toNewDeposit,
 } from "../../src/lib/funds";
 import { encodeListQuery } from "../../src/lib/list-query";
-import { apiPath } from "../../src/resources/api-paths";
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
@@ -51,13 +50,6 @@ describe("depositListFilters", () => {
     expect(query).toMatchObject({ status: "pending", referenceNo: "R-1" });
     expect(query.startTime).toMatch(ISO_WITH_OFFSET);
     expect(query.endTime).toBeUndefined();
-  });
-});
-
-describe("the fund resources' paths", () => {
-  it("list where the issue says", () => {
-    expect(apiPath("fund-transaction", "list")).toBe("/merchant/api/fund/transaction/list");
-    expect(apiPath("fund-deposit", "list")).toBe("/merchant/api/fund/deposit/list");
   });
 });
 

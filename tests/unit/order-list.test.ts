@@ -2,7 +2,6 @@ import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import { encodeListQuery } from "../../src/lib/list-query";
 import { batchOrdersPath, orderListFilters, orderPath } from "../../src/lib/order-list";
-import { apiPath } from "../../src/resources/api-paths";
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
@@ -56,11 +55,6 @@ describe("order paths", () => {
     expect(orderPath("batch")).toBe("/merchant/order/batch");
     expect(orderPath("show", "O 1/2")).toBe("/merchant/order/O%201%2F2");
     expect(() => orderPath("show")).toThrow();
-  });
-
-  it("calls the order API of the contracts: the list at /list, one order and its reveal under /order", () => {
-    expect(apiPath("order", "list")).toBe("/merchant/api/order/list");
-    expect(apiPath("order", "one", "O-1")).toBe("/merchant/api/order/O-1");
   });
 
   it("links a batch to the list filtered by it", () => {

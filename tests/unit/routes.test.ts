@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { landingPath, type ResourceDeclaration, resources } from "../../contracts/resources";
 import { appResources, appRoutes, HOME_PATH } from "../../src/resources";
-import { apiPath, resourceApis } from "../../src/resources/api-paths";
 import { hasPage, viewsOf } from "../../src/resources/pages";
 import { breadcrumbTrail, deriveRoutes, resourceForPath, viewForPath } from "../../src/resources/routes";
 
@@ -82,36 +81,6 @@ describe("resourceForPath and breadcrumbs", () => {
     expect(breadcrumbTrail("/merchant-setting/merchant-member")).toEqual(["merchant-setting", "member"]);
     expect(breadcrumbTrail("/merchant/fund")).toEqual(["merchant-fund", "fund-deposit"]);
     expect(breadcrumbTrail("/404")).toEqual([]);
-  });
-});
-
-describe("API paths", () => {
-  it("read and update a singleton at its own path", () => {
-    expect(apiPath("merchant-info", "one", "current")).toBe("/merchant/api/merchant/info");
-    expect(apiPath("merchant-info", "update", "current")).toBe("/merchant/api/merchant/info");
-  });
-
-  it("use the spec's export task paths", () => {
-    expect(apiPath("export-task", "list")).toBe("/merchant/export/list");
-    expect(apiPath("export-task", "update", 12)).toBe("/merchant/export/kill/12");
-    expect(apiPath("export-task", "delete", 12)).toBe("/merchant/export/kill/12");
-    expect(resourceApis["export-task"]?.updateMethod).toBe("patch");
-  });
-
-  it("list and create at the collection, items under it", () => {
-    expect(apiPath("member", "list")).toBe("/merchant/api/member");
-    expect(apiPath("member", "create")).toBe("/merchant/api/member");
-    expect(apiPath("member", "one", "a/b")).toBe("/merchant/api/member/a%2Fb");
-  });
-
-  it("refuse a resource without an API and an item call without an id", () => {
-    expect(() => apiPath("merchant-fund", "list")).toThrow(/No API is declared/);
-    expect(() => apiPath("member", "delete")).toThrow(/needs an id/);
-  });
-
-  it("only declare APIs for contracts resources", () => {
-    const names = new Set<string>(resources.map((r) => r.name));
-    for (const name of Object.keys(resourceApis)) expect(names.has(name), name).toBe(true);
   });
 });
 

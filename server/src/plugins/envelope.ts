@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
-import type { Envelope, FieldErrors, MessageRef } from "../../../contracts";
+import { type Envelope, type FieldErrors, type MessageRef, OPENAPI_BASE } from "../../../contracts";
 import { AppError } from "../lib/errors";
 import { type Language, pickLanguage, translator } from "../lib/i18n";
 
@@ -200,7 +200,7 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   const t = translator(pickLanguage(request.headers["accept-language"]));
   const key = error.code === "FST_ERR_BAD_URL" ? "errors.badUrl" : "errors.badRequest";
   // Open API clients branch on `data.errorCode`, even for an address no route could read.
-  const data = request.url.startsWith("/openapi/") ? { errorCode: "INVALID_REQUEST" } : null;
+  const data = request.url.startsWith(`${OPENAPI_BASE}/`) ? { errorCode: "INVALID_REQUEST" } : null;
   return failure(reply, 400, t(key), data);
 }
 

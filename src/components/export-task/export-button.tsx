@@ -3,9 +3,9 @@ import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinede
 import { Button, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type ExportableResource, exportListCalls } from "../../../contracts/export-tasks";
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
-import { request } from "../../providers/http-client";
-import { type ExportableResource, exportCreatePaths } from "../../resources/api-paths";
+import { callApi } from "../../providers/api-call";
 import { useExportDrawer } from "../shell/export-drawer-context";
 
 interface ExportButtonProps {
@@ -27,10 +27,8 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
   const start = async () => {
     setStarting(true);
     try {
-      await request<number>({
-        method: "get",
-        url: exportCreatePaths[resource],
-        params: { ...exportQuery(filters, sorters), timeZone: readerTimeZone() },
+      await callApi(exportListCalls[resource], {
+        query: { ...exportQuery(filters, sorters), timeZone: readerTimeZone() },
       });
       void message.success(t("export.created"));
       await invalidate({ resource: "export-task", invalidates: ["list"] });

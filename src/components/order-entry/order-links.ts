@@ -1,12 +1,6 @@
 import { findResource } from "../../../contracts/permissions";
 import { viewRoutes } from "../../resources/routes";
 
-/** The order calls the product and order pages make (not data-provider resources: they answer an order). */
-export const orderCalls = {
-  place: "/merchant/api/order",
-  batch: "/merchant/api/order/batch",
-} as const;
-
 const orderBase = findResource("order")?.path ?? "/merchant/order";
 const productBase = findResource("product")?.path ?? "/merchant/product";
 

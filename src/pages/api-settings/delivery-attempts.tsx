@@ -1,16 +1,15 @@
 import { useCustom } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { DeliveryAttempt } from "../../../contracts/api-app";
+import { apiSettingsCalls, type DeliveryAttempt } from "../../../contracts/api-app";
 import { formatDateTime } from "../../lib/date-format";
-import { apiSettingsCalls } from "./api-settings-calls";
+import { customCall } from "../../providers/api-call";
 
 /** Every try of one delivery, oldest first: when, scheduled or Resend, where, what came back, how long it took. */
 export function DeliveryAttempts({ id }: { id: number }) {
   const { t } = useTranslation();
   const { query } = useCustom<DeliveryAttempt[]>({
-    url: apiSettingsCalls.attempts(id),
-    method: "get",
+    ...customCall(apiSettingsCalls.attempts, { id }),
     queryOptions: { retry: false },
   });
   const label = (key: string) => t(`apiSettings.deliveries.attempts.${key}`);

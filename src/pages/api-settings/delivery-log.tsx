@@ -2,10 +2,16 @@ import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Alert, Card, Input, message, Select, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Delivery, type DeliveryListQuery, deliveryChannels, deliveryStatuses } from "../../../contracts/api-app";
+import {
+  apiSettingsCalls,
+  type Delivery,
+  type DeliveryListQuery,
+  deliveryChannels,
+  deliveryStatuses,
+} from "../../../contracts/api-app";
 import type { Page } from "../../../contracts/envelope";
 import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
-import { apiSettingsCalls } from "./api-settings-calls";
+import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
 
@@ -17,8 +23,7 @@ export function DeliveryLog() {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [filters, setFilters] = useState<DeliveryListQuery>({});
   const { query } = useCustom<Page<Delivery>>({
-    url: apiSettingsCalls.deliveries,
-    method: "get",
+    ...customCall(apiSettingsCalls.deliveries),
     config: { query: { ...paging, ...filters } },
     // Each failure is already reported by the http client and shown in the table; retrying would repeat both.
     queryOptions: { retry: false },
@@ -30,7 +35,7 @@ export function DeliveryLog() {
   const columns = useMemo(() => {
     const resend = (d: Delivery) =>
       mutate(
-        { url: apiSettingsCalls.resend(d.id), method: "post", values: {}, meta: { id: d.id } },
+        { ...customCall(apiSettingsCalls.resend, d), values: {}, meta: { id: d.id } },
         {
           // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
           onSuccess: ({ data }) => {

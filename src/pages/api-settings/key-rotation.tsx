@@ -2,8 +2,8 @@ import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
 import { Button, message, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
-import type { ApiApp, ApiSecret, PlatformKey } from "../../../contracts/api-app";
-import { apiSettingsCalls } from "./api-settings-calls";
+import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey } from "../../../contracts/api-app";
+import { customCall } from "../../providers/api-call";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;
 
@@ -16,7 +16,7 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
   const { mutate, mutation } = useCustomMutation<ApiSecret>();
   const generate = () =>
     mutate(
-      { url: apiSettingsCalls.secret, method: "post", values: {} },
+      { ...customCall(apiSettingsCalls.rotateSecret), values: {} },
       { onSuccess: ({ data }) => onGenerated(data) },
     );
 
@@ -48,7 +48,7 @@ export function PlatformKeyRotation({ app, onRotated }: { app: ApiApp; onRotated
   const { mutate, mutation } = useCustomMutation<PlatformKey>();
   const rotate = () =>
     mutate(
-      { url: apiSettingsCalls.keys, method: "post", values: {} },
+      { ...customCall(apiSettingsCalls.rotateKey), values: {} },
       {
         onSuccess: ({ data }) => {
           void message.success(t("apiSettings.keys.rotated", { serial: data.platformKeySerial }));

@@ -2,8 +2,9 @@ import { UploadOutlined } from "@ant-design/icons";
 import { Button, message, Space, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UploadedFile } from "../../../contracts/funds";
-import { checkUploadFile, fundCalls } from "../../lib/funds";
+import { depositCalls, type UploadedFile } from "../../../contracts/funds";
+import { checkUploadFile } from "../../lib/funds";
+import { customCall } from "../../providers/api-call";
 import { request } from "../../providers/http-client";
 import { ProofView } from "./proof-view";
 
@@ -29,7 +30,7 @@ export function ProofUpload({ value, onChange }: { value?: number; onChange?: (f
     body.append("file", file as Blob);
     setBusy(true);
     try {
-      const result = await request<UploadedFile>({ method: "post", url: fundCalls.uploadImage, data: body });
+      const result = await request<UploadedFile>({ ...customCall(depositCalls.upload), data: body });
       setUploaded(result);
       onChange?.(result.fileId);
       onSuccess?.(result);

@@ -3,11 +3,12 @@ import { Alert, AutoComplete, DatePicker, Form, Input, Modal, message } from "an
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { type Deposit, newDeposit } from "../../../contracts/funds";
+import { type Deposit, depositCalls, newDeposit } from "../../../contracts/funds";
 import { applyFieldErrors } from "../../components/form-errors";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
-import { COMMON_CURRENCIES, type DepositFormValues, fundCalls, toNewDeposit } from "../../lib/funds";
+import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
 import { zodRule } from "../../lib/zod-rule";
+import { customCall } from "../../providers/api-call";
 import { ProofUpload } from "./proof-upload";
 
 const shape = newDeposit.shape;
@@ -37,7 +38,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
 
   const onFinish = (values: DepositFormValues) =>
     mutate(
-      { url: fundCalls.createDeposit, method: "post", values: toNewDeposit(values) },
+      { ...customCall(depositCalls.create), values: toNewDeposit(values) },
       {
         onSuccess: () => {
           void message.success(t("common.saveSuccess"));

@@ -6,11 +6,13 @@ import {
   type GeneratedPassword,
   type MemberItem,
   type MemberPasswordReset,
+  memberCalls,
   optionalNewPassword,
 } from "../../../contracts/members";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
-import { memberActionPath, useRefreshMembers } from "./use-member-actions";
+import { customCall } from "../../providers/api-call";
+import { useRefreshMembers } from "./use-member-actions";
 
 export interface PasswordResetModalProps {
   member: MemberItem | null;
@@ -31,7 +33,7 @@ export function PasswordResetModal({ member, onClose, onPasswordGenerated }: Pas
   const onFinish = ({ password }: MemberPasswordReset) => {
     if (!member) return;
     mutate(
-      { url: memberActionPath(member.id, "password/reset"), method: "post", values: password ? { password } : {} },
+      { ...customCall(memberCalls.resetPassword, member), values: password ? { password } : {} },
       {
         onSuccess: ({ data }) => {
           void message.success(t("member.messages.passwordReset", { username: member.username }));

@@ -1,13 +1,10 @@
 import { useCustomMutation, useDelete, useInvalidate } from "@refinedev/core";
 import { message } from "antd";
 import { useTranslation } from "react-i18next";
-import type { MemberItem } from "../../../contracts/members";
-import { apiPath } from "../../resources/api-paths";
+import { type MemberItem, memberCalls } from "../../../contracts/members";
+import { customCall } from "../../providers/api-call";
 
 export const MEMBER_RESOURCE = "member";
-
-/** `/merchant/api/member/{id}` plus a sub-path: the action calls hang off the member's own path. */
-export const memberActionPath = (id: number, action: string) => `${apiPath(MEMBER_RESOURCE, "one", id)}/${action}`;
 
 /** The cached list (fetched whole) is stale after any change: refetch it. */
 export function useRefreshMembers() {
@@ -34,12 +31,12 @@ export function useMemberActions() {
     pending: mutation.isPending || removal.isPending,
     setEnabled: (member: MemberItem, enabled: boolean) =>
       mutate(
-        { url: memberActionPath(member.id, "status"), method: "patch", values: { enabled } },
+        { ...customCall(memberCalls.setStatus, member), values: { enabled } },
         { onSuccess: done(enabled ? "member.messages.enabled" : "member.messages.disabled", member) },
       ),
     resetMfa: (member: MemberItem) =>
       mutate(
-        { url: memberActionPath(member.id, "mfa/reset"), method: "post", values: {} },
+        { ...customCall(memberCalls.resetMfa, member), values: {} },
         { onSuccess: done("member.messages.mfaReset", member) },
       ),
     remove: (member: MemberItem) =>

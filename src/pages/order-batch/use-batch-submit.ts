@@ -3,9 +3,9 @@ import { Modal, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Product, ProductSku } from "../../../contracts/catalog";
-import type { BatchOrderResult } from "../../../contracts/orders";
-import { orderCalls } from "../../components/order-entry/order-links";
+import { type BatchOrderResult, orderCalls } from "../../../contracts/orders";
 import { type BatchRow, type BatchValidation, batchItems, batchOutcome, isBlankRow } from "../../lib/order-inputs";
+import { customCall } from "../../providers/api-call";
 import { outcomeMessageKey, type ResultRow } from "./batch-result";
 
 const notify = { success: message.success, partial: message.warning, failed: message.error } as const;
@@ -53,7 +53,7 @@ export function useBatchSubmit(
       product.fields,
     );
     mutate(
-      { url: orderCalls.batch, method: "post", values: { productId: product.id, skuId: sku.id, items } },
+      { ...customCall(orderCalls.batch), values: { productId: product.id, skuId: sku.id, items } },
       {
         onSuccess: ({ data }) => {
           const placed = data.results.map((r) => {

@@ -5,13 +5,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Product, ProductSku } from "../../../contracts/catalog";
-import { checkOrderInputs, MAX_ORDER_QUANTITY, type Order } from "../../../contracts/orders";
+import { checkOrderInputs, MAX_ORDER_QUANTITY, type Order, orderCalls } from "../../../contracts/orders";
 import { applyFieldErrors } from "../../components/form-errors";
 import { OrderCostSummary } from "../../components/order-entry/order-cost-summary";
 import { OrderFieldItems } from "../../components/order-entry/order-field-items";
-import { orderCalls, orderPaths } from "../../components/order-entry/order-links";
+import { orderPaths } from "../../components/order-entry/order-links";
 import { useBalance } from "../../components/order-entry/use-order-access";
 import { amountOf, coversAmount, newMerchantOrderNo, requestRule } from "../../lib/order-inputs";
+import { customCall } from "../../providers/api-call";
 
 interface OrderFormValues {
   quantity: number | null;
@@ -41,8 +42,7 @@ export function OrderCreateForm({ product, sku }: { product: Product; sku: Produ
   const onFinish = (values: OrderFormValues) =>
     mutate(
       {
-        url: orderCalls.place,
-        method: "post",
+        ...customCall(orderCalls.create),
         values: {
           productId: product.id,
           skuId: sku.id,

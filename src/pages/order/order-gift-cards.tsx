@@ -4,9 +4,9 @@ import { Alert, Button, message, Popconfirm, Space, Table, Typography } from "an
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GiftCard } from "../../../contracts/orders";
+import { type GiftCard, orderCalls } from "../../../contracts/orders";
 import { formatDateTime } from "../../lib/date-format";
-import { apiPath } from "../../resources";
+import { customCall } from "../../providers/api-call";
 
 /**
  * The gift cards of a successful order: masked as the server answers them, until someone asks for the codes
@@ -27,7 +27,7 @@ export function OrderGiftCards({
 
   const reveal = () =>
     mutate(
-      { url: `${apiPath("order", "one", orderNo)}/cards/reveal`, method: "post", values: {} },
+      { ...customCall(orderCalls.revealCards, { orderNo }), values: {} },
       {
         onSuccess: ({ data }) => {
           setRevealed(data.cards);

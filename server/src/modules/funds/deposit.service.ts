@@ -7,6 +7,7 @@ import { pgErrorCode } from "../../db/raw";
 import { deposits, files } from "../../db/schema";
 import { failureOnField, fieldError } from "../../lib/errors";
 import type { AuthContext } from "../../plugins/auth";
+import { fileUrl } from "../uploads/upload.service";
 
 export type DepositRow = typeof deposits.$inferSelect;
 type FileRef = { contentType: string } | null;
@@ -14,9 +15,6 @@ type FileRef = { contentType: string } | null;
 /** Deposit numbers look like D20261121000000042: the day, then a sequence. */
 export const nextDepositNo = (at: Date) =>
   sql`'D' || to_char(${at.toISOString()}::timestamptz at time zone 'UTC', 'YYYYMMDD') || lpad(nextval('deposit_no_seq')::text, 10, '0')`;
-
-/** Where the browser loads an uploaded file (the upload module serves it to users of the owning merchant). */
-export const fileUrl = (fileId: number) => `/portal/merchant/api/upload/file/${fileId}`;
 
 export function toDeposit(row: DepositRow, file: FileRef): Deposit {
   return {

@@ -1,31 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { envelopeOf, merchantInfo, merchantInfoUpdate } from "../../../../contracts";
+import { merchantInfoCalls } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
-import { ok } from "../../plugins/envelope";
+import { serve } from "../../plugins/serve";
 import { getMerchantInfo, updateMerchantInfo } from "./merchant.service";
 
-const tags = ["merchant"];
-
-export async function merchantRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/merchant/api/merchant/info",
-    {
-      config: { access: { resource: "merchant-info", action: "show" } },
-      schema: { tags, response: { 200: envelopeOf(merchantInfo) } },
-    },
-    async (request) => ok(request, await getMerchantInfo(deps, caller(request).merchantId)),
-  );
-
-  r.put(
-    "/merchant/api/merchant/info",
-    {
-      config: { access: { resource: "merchant-info", action: "edit" } },
-      schema: { tags, body: merchantInfoUpdate, response: { 200: envelopeOf(merchantInfo) } },
-    },
-    async (request) => ok(request, await updateMerchantInfo(deps, caller(request).merchantId, request.body)),
+export function merchantRoutes(app: FastifyInstance, deps: AppDeps) {
+  serve(app, merchantInfoCalls.one, ({ request }) => getMerchantInfo(deps, caller(request).merchantId));
+  serve(app, merchantInfoCalls.update, ({ request, body }) =>
+    updateMerchantInfo(deps, caller(request).merchantId, body),
   );
 }

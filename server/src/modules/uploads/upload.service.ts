@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { UPLOAD_MAX_BYTES, type UploadedFile } from "../../../../contracts";
+import { depositCalls, PORTAL_BASE, pathOf, UPLOAD_MAX_BYTES, type UploadedFile } from "../../../../contracts";
 import type { AppDeps } from "../../app-deps";
 import { files } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type DetectedType, detectFileType, fileExtension } from "../../lib/file-type";
 import type { AuthContext } from "../../plugins/auth";
 
-export const fileUrl = (fileId: number) => `/portal/merchant/api/upload/file/${fileId}`;
+/** Where the browser loads an uploaded file (served to users of the owning merchant only). */
+export const fileUrl = (fileId: number) => `${PORTAL_BASE}${pathOf(depositCalls.file, { id: fileId })}`;
 
 export const uploadTooLarge = () =>
   new AppError(413, "errors.uploadTooLarge", { max: Math.round(UPLOAD_MAX_BYTES / (1024 * 1024)) });
