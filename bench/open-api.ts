@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { eq } from "drizzle-orm";
-import { OPENAPI_HEADERS, signingString } from "../contracts";
+import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchantApps } from "../server/src/db/schema";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { type OpenApiClient, openApiClient, signWith } from "../tests/support/open-api";

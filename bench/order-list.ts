@@ -16,7 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import type { Order, Page } from "../contracts";
+import type { Order, Page } from "#contracts";
 import type { AppDeps } from "../server/src/app-deps";
 import type { Db } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";

@@ -10,7 +10,7 @@
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
  */
 import { loadavg } from "node:os";
-import { newMerchantOrderNo } from "../contracts";
+import { newMerchantOrderNo } from "#contracts";
 import { authenticateSession } from "../server/src/modules/auth/sessions.service";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { orderGroups } from "../server/src/modules/orders/order-groups";

@@ -7,7 +7,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "../../contracts";
+import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "#contracts";
 import { createDeps } from "./app-deps";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";

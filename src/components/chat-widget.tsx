@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PublicConfig } from "../../contracts/public-config";
+import type { PublicConfig } from "#contracts";
 import { CHAT_ACTIVITY_EVENTS, CHAT_CHECK_INTERVAL_MS, isIdle } from "../lib/chat-widget";
 import { usePublicConfig } from "../providers/use-public-config";
 

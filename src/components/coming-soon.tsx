@@ -1,6 +1,6 @@
 import { Card, Result } from "antd";
 import { useTranslation } from "react-i18next";
-import { findResource } from "../../contracts/permissions";
+import { findResource } from "#contracts";
 import { resourceIcon } from "../resources/icons";
 
 /** A resource whose screen arrives in a later release: says so plainly, shows no invented data. */

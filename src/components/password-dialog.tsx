@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, message, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type UpdatePasswordBody, updatePasswordBody } from "../../contracts/auth";
+import { type UpdatePasswordBody, updatePasswordBody } from "#contracts";
 import { removeCookie } from "../lib/cookies";
 import { storageKeys } from "../lib/storage-keys";
 import { zodRule } from "../lib/zod-rule";

@@ -1,5 +1,5 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { ExportStatus } from "../../contracts/export-tasks";
+import { ExportStatus } from "#contracts";
 import { encodeListQuery, type QueryParams } from "./list-query";
 
 /** Spec §9: the export list pages by 25, 50 or 100 (default 50) and reloads every 5 s while work is pending. */

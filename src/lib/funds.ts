@@ -7,7 +7,7 @@ import {
   type NewDeposit,
   UPLOAD_MAX_BYTES,
   uploadContentTypes,
-} from "../../contracts/funds";
+} from "#contracts";
 import { API_BASE } from "../providers/create-http-client";
 
 /** Currencies offered first in the recharge form; any other three-letter code can be typed. */

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from "../../contracts/envelope";
+import { SUCCESS_CODE } from "#contracts";
 
 /**
  * The one place that decides what a `/portal` answer means for the caller and the user.

@@ -1,6 +1,4 @@
-import type { UserInfo } from "../../contracts/auth";
-import { canOpen, filterMenus, findResource, type MenuEntry } from "../../contracts/permissions";
-import type { Role } from "../../contracts/roles";
+import { canOpen, filterMenus, findResource, type MenuEntry, type Role, type UserInfo } from "#contracts";
 
 /**
  * The sidebar a user sees: the server's menus (already filtered for the role) filtered once more against the

@@ -1,5 +1,4 @@
 import Big from "big.js";
-import type { OrderField, Product, ProductSku } from "../../contracts/catalog";
 import {
   type BatchOrderRequest,
   checkOrderInputs,
@@ -7,8 +6,11 @@ import {
   type MessageRef,
   merchantOrderNo as merchantOrderNoSchema,
   newMerchantOrderNo,
+  type OrderField,
+  type Product,
+  type ProductSku,
   placeOrderRequest,
-} from "../../contracts/orders";
+} from "#contracts";
 
 /** Generated merchant order numbers have one shape everywhere: the contracts' generator. */
 export { newMerchantOrderNo };

@@ -1,7 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
-import type { OrderSource, OrderStatus } from "../../contracts/orders";
-import { findResource } from "../../contracts/permissions";
+import { findResource, type OrderSource, type OrderStatus } from "#contracts";
 import { type View, viewRoutes } from "../resources/routes";
 
 /** The order list's search form. */

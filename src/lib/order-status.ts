@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../contracts/orders";
+import type { OrderStatus } from "#contracts";
 
 /** How often a list showing a Processing order, and the page of a Processing order, ask again. */
 export const ORDER_LIST_REFRESH_MS = 3000;

@@ -1,6 +1,5 @@
 import type { AccessControlProvider } from "@refinedev/core";
-import { can } from "../../contracts/permissions";
-import { type Action, actions } from "../../contracts/resources";
+import { type Action, actions, can } from "#contracts";
 import { getToken } from "./token-storage";
 import { loadUserInfo } from "./user-session";
 

@@ -1,4 +1,4 @@
-import { type CallAnswer, type CallDeclaration, type CallInput, pathOf } from "../../contracts";
+import { type CallAnswer, type CallDeclaration, type CallInput, pathOf } from "#contracts";
 import { request } from "./http-client";
 
 /** Sends a declared call (contracts) through the portal's HTTP client: envelope unwrapped, failures shown. */

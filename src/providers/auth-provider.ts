@@ -1,6 +1,5 @@
 import type { AuthProvider } from "@refinedev/core";
-import type { LoginBody } from "../../contracts/auth";
-import { landingPath } from "../../contracts/resources";
+import { type LoginBody, landingPath } from "#contracts";
 import { portalApi } from "./portal-api";
 import { clearToken, getToken, saveToken } from "./token-storage";
 import { forgetUserInfo, loadUserInfo } from "./user-session";

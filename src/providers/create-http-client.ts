@@ -1,5 +1,5 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig, isAxiosError } from "axios";
-import { PORTAL_BASE } from "../../contracts/calls";
+import { PORTAL_BASE } from "#contracts";
 import { decideResponse, decideTransportFailure, type Outcome, type PortalHttpError } from "../lib/http-outcome";
 
 /** The browser's calls to the API go under this base path (spec §7). */

@@ -1,6 +1,5 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
-import type { Page } from "../../contracts/envelope";
-import { type DataOperation, resourceCall } from "../../contracts/resource-calls";
+import { type DataOperation, type Page, resourceCall } from "#contracts";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
 import { customCall } from "./api-call";
 import { API_BASE, request } from "./http-client";

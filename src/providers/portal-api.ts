@@ -1,7 +1,11 @@
-import type { LoginBody, MfaBindBody, UpdatePasswordBody } from "../../contracts/auth";
-import { authCalls } from "../../contracts/auth";
-import { pathOf } from "../../contracts/calls";
-import { exportTaskCalls } from "../../contracts/export-tasks";
+import {
+  authCalls,
+  exportTaskCalls,
+  type LoginBody,
+  type MfaBindBody,
+  pathOf,
+  type UpdatePasswordBody,
+} from "#contracts";
 import { callApi } from "./api-call";
 import { API_BASE } from "./http-client";
 import { getToken } from "./token-storage";

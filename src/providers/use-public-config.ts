@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { PRODUCT_NAME, type PublicConfig, systemCalls } from "../../contracts/public-config";
+import { PRODUCT_NAME, type PublicConfig, systemCalls } from "#contracts";
 import { customCall } from "./api-call";
 
 /** The public configuration, read once per page load; undefined until it arrives. */

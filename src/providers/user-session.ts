@@ -1,4 +1,4 @@
-import type { UserInfo } from "../../contracts/auth";
+import type { UserInfo } from "#contracts";
 import { portalApi } from "./portal-api";
 
 /**

@@ -1,5 +1,4 @@
-import { findResource } from "../../contracts/permissions";
-import { resources } from "../../contracts/resources";
+import { findResource, resources } from "#contracts";
 import { viewsOf } from "./pages";
 import { deriveRoutes, refineResources } from "./routes";
 

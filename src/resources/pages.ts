@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { ResourceName } from "../../contracts/resources";
+import type { ResourceName } from "#contracts";
 import type { View } from "./routes";
 
 type Page = LazyExoticComponent<ComponentType>;

@@ -1,5 +1,5 @@
 import type { ResourceProps } from "@refinedev/core";
-import { type Action, type ResourceDeclaration, resources } from "../../contracts/resources";
+import { type Action, type ResourceDeclaration, resources } from "#contracts";
 
 /**
  * Routes, Refine resources and breadcrumbs derived from the one resource declaration in the contracts.

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiApp, ApiSecret, PlatformKey } from "../../contracts";
+import type { ApiApp, ApiSecret, PlatformKey } from "#contracts";
 import { merchantApps, merchants } from "../../server/src/db/schema";
 import {
   call,

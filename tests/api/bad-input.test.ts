@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPENAPI_HEADERS, signingString } from "../../contracts";
+import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchants } from "../../server/src/db/schema";
 import { setPrice } from "../../server/src/modules/catalog/catalog-import";
 import { call, closeTestApp, EN, expectFieldErrors, MEMBERS, ZH } from "../support/api-helpers";

@@ -9,7 +9,7 @@ import {
   OPENAPI_HEADERS,
   RETRY_SCHEDULE_SECONDS,
   signingString,
-} from "../../contracts";
+} from "#contracts";
 import { createDeps } from "../../server/src/app-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
 import {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkOrderInputs, type Product } from "../../contracts";
+import { checkOrderInputs, type Product } from "#contracts";
 import { merchantPrices, merchants, productSkus, products } from "../../server/src/db/schema";
 import {
   type CatalogFile,

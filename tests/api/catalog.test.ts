@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../contracts";
+import type { Product } from "#contracts";
 import { merchants, productSkus, products } from "../../server/src/db/schema";
 import { loadOrderTarget } from "../../server/src/modules/catalog/catalog.service";
 import { type CatalogFile, importCatalog, setPrice } from "../../server/src/modules/catalog/catalog-import";

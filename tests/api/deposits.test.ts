@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deposit } from "../../contracts";
+import type { Deposit } from "#contracts";
 import { deposits, ledgerEntries, merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
 import { ensureApp } from "../../server/src/modules/api-app/api-app.repository";
 import { approveDeposit, rejectDeposit, settle } from "../../server/src/modules/funds/deposit-review.service";

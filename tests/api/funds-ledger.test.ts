@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LedgerEntry } from "../../contracts";
+import type { LedgerEntry } from "#contracts";
 import { ledgerEntries, orders } from "../../server/src/db/schema";
 import { adjustBalance, approveDeposit, rejectDeposit } from "../../server/src/modules/funds/deposit-review.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PAGE_SIZE } from "../../contracts";
+import { MAX_PAGE_SIZE } from "#contracts";
 import { merchants } from "../../server/src/db/schema";
 import { call, closeTestApp, EN, expectFieldErrors, expectOk, M, MEMBERS } from "../support/api-helpers";
 import { type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../contracts";
+import { UPLOAD_MAX_BYTES } from "#contracts";
 import { files } from "../../server/src/db/schema";
 import { contentKey } from "../../server/src/lib/file-storage";
 import { call, closeTestApp, EN, expectFailure, expectOk, type Lang, M, userRow, ZH } from "../support/api-helpers";

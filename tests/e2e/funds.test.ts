@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../contracts/funds";
+import { UPLOAD_MAX_BYTES } from "#contracts";
 import { deposits, productSkus, products } from "../../server/src/db/schema";
 import { approveDeposit } from "../../server/src/modules/funds/deposit-review.service";
 import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";

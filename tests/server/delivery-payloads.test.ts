@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OPENAPI_HEADERS, signingString } from "../../contracts";
+import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { generateRsaKeyPair, rsaSign, rsaVerify } from "../../server/src/lib/signing";
 import { deliveryBody, loggableUrl, signedRequest } from "../../server/src/modules/deliveries/payloads";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIpOrCidr, splitWhitelist } from "../../contracts";
+import { isIpOrCidr, splitWhitelist } from "#contracts";
 import { isLocalUrl, isNonPublicAddress, whitelistMatcher } from "../../server/src/lib/net-guard";
 
 describe("IP whitelist entries", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { signingString } from "../../contracts";
+import { signingString } from "#contracts";
 import { hmacSign, hmacVerify, rsaSign, rsaVerify, signingBytes } from "../../server/src/lib/signing";
 
 /**

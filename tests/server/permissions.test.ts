@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, can, canOpen, grantsFor } from "../../contracts/permissions";
-import { actions, landingPath, type ResourceDeclaration, resources } from "../../contracts/resources";
-import { type Role, roles } from "../../contracts/roles";
+import {
+  actions,
+  allowedActions,
+  can,
+  canOpen,
+  grantsFor,
+  landingPath,
+  type ResourceDeclaration,
+  type Role,
+  resources,
+  roles,
+} from "#contracts";
 
 /** The matrix as the spec reads (§6), written out by hand so a change to the declaration is a visible diff. */
 const expected: Record<Role, Record<string, readonly string[]>> = {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Deposit } from "../../contracts";
+import type { Deposit } from "#contracts";
 import { files, merchants } from "../../server/src/db/schema";
 import { call, EN } from "./api-helpers";
 import type { TestApp } from "./test-app";

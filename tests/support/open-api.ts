@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { OPENAPI_HEADERS, signingString } from "../../contracts";
+import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchantApps } from "../../server/src/db/schema";
 import { generateRsaKeyPair, hmacSign, rsaSign, rsaVerify } from "../../server/src/lib/signing";
 import { ensureApp } from "../../server/src/modules/api-app/api-app.repository";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Role } from "../../contracts";
+import type { Role } from "#contracts";
 import { buildApp } from "../../server/src/app";
 import { type AppDeps, createDeps } from "../../server/src/app-deps";
 import { type Config, loadConfig } from "../../server/src/config";

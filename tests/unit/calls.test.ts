@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as contracts from "../../contracts";
-import { type CallDeclaration, pathOf } from "../../contracts/calls";
-import { resourceCall, resourceCalls } from "../../contracts/resource-calls";
-import { resources } from "../../contracts/resources";
+import * as contracts from "#contracts";
+import { type CallDeclaration, pathOf, resourceCall, resourceCalls, resources } from "#contracts";
 
 /** Every declared call in the contracts (objects named `…Calls`, one level of nesting for the export map). */
 function declaredCalls(): Map<string, CallDeclaration> {

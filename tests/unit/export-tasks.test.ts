@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus } from "../../contracts/export-tasks";
+import { ExportStatus } from "#contracts";
 import { canDownload, canTerminate, exportPercent, exportQuery, hasPendingTasks } from "../../src/lib/export-tasks";
 import { encodeListQuery } from "../../src/lib/list-query";
 

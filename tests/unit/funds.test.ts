@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newDeposit, UPLOAD_MAX_BYTES } from "../../contracts/funds";
+import { newDeposit, UPLOAD_MAX_BYTES } from "#contracts";
 import {
   amountTone,
   apiRelativeUrl,

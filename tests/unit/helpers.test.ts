@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginBody, mfaCode, updatePasswordBody } from "../../contracts/auth";
-import { merchantInfoUpdate } from "../../contracts/merchant";
+import { loginBody, merchantInfoUpdate, mfaCode, updatePasswordBody } from "#contracts";
 import { CHAT_CHECK_INTERVAL_MS, CHAT_IDLE_MS, isIdle } from "../../src/lib/chat-widget";
 import { formatDateTime } from "../../src/lib/date-format";
 import {

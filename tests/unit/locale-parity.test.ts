@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus, exportTypes } from "../../contracts/export-tasks";
-import { merchantStatuses } from "../../contracts/merchant";
-import { resources } from "../../contracts/resources";
-import { roles } from "../../contracts/roles";
+import { ExportStatus, exportTypes, merchantStatuses, resources, roles } from "#contracts";
 import { languages } from "../../src/lib/language";
 import { buildLocaleResources } from "../../src/lib/locale-resources";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterMenus, type MenuEntry, menusFor } from "../../contracts/permissions";
+import { filterMenus, type MenuEntry, menusFor } from "#contracts";
 import { flattenMenus, visibleMenus } from "../../src/lib/menus";
 
 const entry = (name: string, sort: number, children: MenuEntry[] = [], hidden: 0 | 1 = 0): MenuEntry => ({

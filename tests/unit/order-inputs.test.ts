@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderField, ProductSku } from "../../contracts/catalog";
-import { merchantOrderNo } from "../../contracts/orders";
+import { merchantOrderNo, type OrderField, type ProductSku } from "#contracts";
 import { detectDelimiter, parseDelimited, toCsv } from "../../src/lib/csv";
 import {
   amountOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPath, type ResourceDeclaration, resources } from "../../contracts/resources";
+import { landingPath, type ResourceDeclaration, resources } from "#contracts";
 import { appResources, appRoutes, HOME_PATH } from "../../src/resources";
 import { hasPage, viewsOf } from "../../src/resources/pages";
 import { breadcrumbTrail, deriveRoutes, resourceForPath, viewForPath } from "../../src/resources/routes";

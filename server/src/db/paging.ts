@@ -1,6 +1,6 @@
 import { count, desc, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Page, PageQuery } from "../../../contracts";
+import type { Page, PageQuery } from "#contracts";
 import type { Db } from "./connection";
 
 /**

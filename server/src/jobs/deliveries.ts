@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "../../../contracts";
+import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { queryRows } from "../db/raw";
 import { merchantApps } from "../db/schema";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { ExportStatus, type ExportType } from "../../../contracts";
+import { ExportStatus, type ExportType } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { queryRows } from "../db/raw";
 import { exportTasks } from "../db/schema";

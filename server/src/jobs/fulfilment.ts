@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ProductType } from "../../../contracts";
+import { ProductType } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { queryRows } from "../db/raw";
 import {

@@ -1,5 +1,5 @@
 import { and, lt, ne, or } from "drizzle-orm";
-import { ExportStatus, TIMESTAMP_WINDOW_MS } from "../../../contracts";
+import { ExportStatus, TIMESTAMP_WINDOW_MS } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { apiNonces, exportTasks, loginAttempts, sessions } from "../db/schema";
 import { THROTTLE } from "../modules/auth/login-throttle";

@@ -1,4 +1,4 @@
-import type { MessageRef } from "../../../contracts";
+import type { MessageRef } from "#contracts";
 
 /**
  * An expected failure with an HTTP status and a message key from `locales/` (namespace `errors` unless the key

@@ -1,4 +1,4 @@
-import type { uploadContentTypes } from "../../../contracts";
+import type { uploadContentTypes } from "#contracts";
 
 /** The content types an upload may have (the contracts' list). */
 export type DetectedType = (typeof uploadContentTypes)[number];

@@ -8,7 +8,7 @@ import {
   verify,
 } from "node:crypto";
 import { promisify } from "node:util";
-import { type SigningParts, signingHead } from "../../../contracts/api-app";
+import { type SigningParts, signingHead } from "#contracts";
 
 /**
  * Signatures of the Open API and of callbacks, over `signingString` (contracts/api-app.ts):

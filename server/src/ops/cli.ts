@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { ZodError } from "zod";
-import { type DepositStatus, depositStatuses } from "../../../contracts";
+import { type DepositStatus, depositStatuses } from "#contracts";
 import { type AppDeps, createDeps } from "../app-deps";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirLockedError, openDatabase } from "../db/connection";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type Action, can, type ResourceName, type Role } from "../../../contracts";
+import { type Action, can, type ResourceName, type Role } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { forbidden, mfaRequired, unauthenticated } from "../lib/errors";
 import { verifyStepUp } from "../modules/auth/auth.service";

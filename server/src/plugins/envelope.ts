@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
-import { type Envelope, type FieldErrors, type MessageRef, OPENAPI_BASE } from "../../../contracts";
+import { type Envelope, type FieldErrors, type MessageRef, OPENAPI_BASE } from "#contracts";
 import { AppError } from "../lib/errors";
 import { type Language, pickLanguage, translator } from "../lib/i18n";
 

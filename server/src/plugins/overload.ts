@@ -1,6 +1,6 @@
 import underPressure, { type FastifyUnderPressureOptions } from "@fastify/under-pressure";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OPENAPI_BASE } from "../../../contracts";
+import { OPENAPI_BASE } from "#contracts";
 import type { Config } from "../config";
 import { pickLanguage, translator } from "../lib/i18n";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
-import { type CallAnswer, type CallDeclaration, type CallParsed, envelopeOf } from "../../../contracts";
+import { type CallAnswer, type CallDeclaration, type CallParsed, envelopeOf } from "#contracts";
 import { ok } from "./envelope";
 
 export interface CallContext<C extends CallDeclaration> extends CallParsed<C> {

@@ -3,7 +3,7 @@ import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinede
 import { Button, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ExportableResource, exportListCalls } from "../../../contracts/export-tasks";
+import { type ExportableResource, exportListCalls } from "#contracts";
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
 import { callApi } from "../../providers/api-call";
 import { useExportDrawer } from "../shell/export-drawer-context";

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import { ExportStatus, type ExportTask } from "../../../contracts/export-tasks";
+import { ExportStatus, type ExportTask } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { canDownload, canTerminate, exportPercent } from "../../lib/export-tasks";
 

@@ -2,7 +2,7 @@ import { useDelete, useList, useUpdate } from "@refinedev/core";
 import { Drawer, message, Table } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportStatus, type ExportTask } from "../../../contracts/export-tasks";
+import { ExportStatus, type ExportTask } from "#contracts";
 import {
   EXPORT_DEFAULT_PAGE_SIZE,
   EXPORT_PAGE_SIZES,

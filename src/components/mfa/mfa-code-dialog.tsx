@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { MFA_CODE_LENGTH, mfaCode } from "../../../contracts/auth";
+import { MFA_CODE_LENGTH, mfaCode } from "#contracts";
 import { zodRule } from "../../lib/zod-rule";
 import { applyFieldErrors } from "../form-errors";
 

@@ -1,7 +1,7 @@
 import { Input, Select } from "antd";
 import type { ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 
 export interface FieldControlProps {
   field: OrderField;

@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton } from "antd";
 import type { ReactNode } from "react";
-import type { Product, ProductSku } from "../../../contracts/catalog";
+import type { Product, ProductSku } from "#contracts";
 import { ProductSkuPicker } from "./product-sku-picker";
 import { useOrderTarget } from "./use-order-target";
 

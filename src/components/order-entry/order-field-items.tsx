@@ -1,6 +1,6 @@
 import { Divider, Form } from "antd";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 import { fieldGroups, fieldRule } from "../../lib/order-inputs";
 import { FieldControl } from "./field-control";
 

@@ -1,4 +1,4 @@
-import { findResource } from "../../../contracts/permissions";
+import { findResource } from "#contracts";
 import { viewRoutes } from "../../resources/routes";
 
 const orderBase = findResource("order")?.path ?? "/merchant/order";

@@ -1,7 +1,7 @@
 import { useSelect } from "@refinedev/antd";
 import { Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Product } from "../../../contracts/catalog";
+import type { Product } from "#contracts";
 import { formatMoney } from "../../lib/format-decimal";
 import { isOrderable, orderableSkus } from "../../lib/order-inputs";
 

@@ -1,5 +1,5 @@
 import { useCan, useOne } from "@refinedev/core";
-import type { MerchantInfo } from "../../../contracts/merchant";
+import type { MerchantInfo } from "#contracts";
 import { SINGLETON_ID } from "../../resources";
 
 /** Whether the signed-in role may place orders (the Order / Batch order actions are hidden otherwise). */

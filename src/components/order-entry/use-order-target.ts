@@ -1,6 +1,6 @@
 import { type HttpError, useOne } from "@refinedev/core";
 import { useSearchParams } from "react-router";
-import type { Product, ProductSku } from "../../../contracts/catalog";
+import type { Product, ProductSku } from "#contracts";
 import { orderableSkus } from "../../lib/order-inputs";
 import { idParam } from "./order-links";
 import type { PickedSku } from "./product-sku-picker";

@@ -2,8 +2,7 @@ import { useGetIdentity } from "@refinedev/core";
 import { Breadcrumb } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import type { UserInfo } from "../../../contracts/auth";
-import { landingPath } from "../../../contracts/resources";
+import { landingPath, type UserInfo } from "#contracts";
 import { breadcrumbTrail, resourceForPath, viewForPath } from "../../resources";
 
 /**

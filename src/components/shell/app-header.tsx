@@ -3,7 +3,7 @@ import { useGetIdentity } from "@refinedev/core";
 import { useKBar } from "@refinedev/kbar";
 import { Button, Flex, Layout, Tooltip, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import type { UserInfo } from "../../../contracts/auth";
+import type { UserInfo } from "#contracts";
 import { LanguageSwitch } from "../language-switch";
 import { AppBreadcrumb } from "./app-breadcrumb";
 import { UserMenu, type UserMenuActions } from "./user-menu";

@@ -4,7 +4,7 @@ import { Drawer, Layout, Typography, theme } from "antd";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
-import type { UserInfo } from "../../../contracts/auth";
+import type { UserInfo } from "#contracts";
 import { readCookie, writeCookie } from "../../lib/cookies";
 import { storageKeys } from "../../lib/storage-keys";
 import { currentLanguage } from "../../providers/i18n-provider";

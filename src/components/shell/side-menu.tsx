@@ -3,8 +3,7 @@ import { Menu, type MenuProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import type { UserInfo } from "../../../contracts/auth";
-import { findResource, type MenuEntry } from "../../../contracts/permissions";
+import { findResource, type MenuEntry, type UserInfo } from "#contracts";
 import { visibleMenus } from "../../lib/menus";
 import { resourceForPath, resourceIcon } from "../../resources";
 

@@ -11,8 +11,7 @@ import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Dropdown, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { UserInfo } from "../../../contracts/auth";
-import { landingPath } from "../../../contracts/resources";
+import { landingPath, type UserInfo } from "#contracts";
 import { useExportDrawer } from "./export-drawer-context";
 
 export interface UserMenuActions {

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiApp, ApiSecret } from "../../../contracts/api-app";
+import type { ApiApp, ApiSecret } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { PlatformKeyRotation, SecretButton } from "./key-rotation";
 

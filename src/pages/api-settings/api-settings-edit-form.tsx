@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
-import { type ApiApp, type ApiAppUpdate, apiAppUpdate, type KeyType, keyTypes } from "../../../contracts/api-app";
+import { type ApiApp, type ApiAppUpdate, apiAppUpdate, type KeyType, keyTypes } from "#contracts";
 import { FormActions } from "../../components/form-actions";
 import { useSingletonEditForm } from "../../components/singleton-edit-form";
 import { zodRule } from "../../lib/zod-rule";

@@ -2,7 +2,7 @@ import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Skeleton, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiApp, ApiSecret } from "../../../contracts/api-app";
+import type { ApiApp, ApiSecret } from "#contracts";
 import { SINGLETON_ID } from "../../resources";
 import { ApiSettingsDetails } from "./api-settings-details";
 import { ApiSettingsEditForm } from "./api-settings-edit-form";

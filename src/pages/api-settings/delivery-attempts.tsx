@@ -1,7 +1,7 @@
 import { useCustom } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { apiSettingsCalls, type DeliveryAttempt } from "../../../contracts/api-app";
+import { apiSettingsCalls, type DeliveryAttempt } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 

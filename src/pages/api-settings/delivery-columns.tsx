@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import type { Delivery } from "../../../contracts/api-app";
+import type { Delivery } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 
 const statusColor: Record<Delivery["status"], string> = {

@@ -8,8 +8,8 @@ import {
   type DeliveryListQuery,
   deliveryChannels,
   deliveryStatuses,
-} from "../../../contracts/api-app";
-import type { Page } from "../../../contracts/envelope";
+  type Page,
+} from "#contracts";
 import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
 import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";

@@ -2,7 +2,7 @@ import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
 import { Button, message, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
-import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey } from "../../../contracts/api-app";
+import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey } from "#contracts";
 import { customCall } from "../../providers/api-call";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;

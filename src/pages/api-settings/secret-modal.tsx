@@ -1,6 +1,6 @@
 import { Alert, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { ApiSecret } from "../../../contracts/api-app";
+import type { ApiSecret } from "#contracts";
 
 /**
  * The only place a merchant secret is ever shown: straight from the generating call's answer, kept in the page's

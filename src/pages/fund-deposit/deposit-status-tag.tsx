@@ -1,6 +1,6 @@
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { DepositStatus } from "../../../contracts/funds";
+import type { DepositStatus } from "#contracts";
 
 const color: Record<DepositStatus, string> = { pending: "processing", success: "success", failed: "error" };
 

@@ -1,6 +1,6 @@
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import type { Deposit } from "../../../contracts/funds";
+import type { Deposit } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { formatRate } from "../../lib/funds";

@@ -1,6 +1,6 @@
 import type { FormProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { depositListQuery, depositStatuses } from "../../../contracts/funds";
+import { depositListQuery, depositStatuses } from "#contracts";
 import { EnumFilter, FilterForm, TextFilter, TimeRangeFilter } from "../../components/list-filters";
 import type { DepositFilterValues } from "../../lib/funds";
 

@@ -3,7 +3,7 @@ import { type HttpError, useCan } from "@refinedev/core";
 import { Button, Card, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Deposit } from "../../../contracts/funds";
+import type { Deposit } from "#contracts";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { type DepositFilterValues, depositListFilters } from "../../lib/funds";
 import { fundDepositColumns } from "./fund-deposit-columns";

@@ -2,7 +2,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import { Button, message, Space, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { depositCalls, type UploadedFile } from "../../../contracts/funds";
+import { depositCalls, type UploadedFile } from "#contracts";
 import { checkUploadFile } from "../../lib/funds";
 import { customCall } from "../../providers/api-call";
 import { request } from "../../providers/http-client";

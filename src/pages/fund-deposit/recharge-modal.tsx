@@ -3,7 +3,7 @@ import { Alert, AutoComplete, DatePicker, Form, Input, Modal, message } from "an
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { type Deposit, depositCalls, newDeposit } from "../../../contracts/funds";
+import { type Deposit, depositCalls, newDeposit } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";

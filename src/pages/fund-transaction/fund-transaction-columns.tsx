@@ -2,7 +2,7 @@ import { Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import type { LedgerEntry } from "../../../contracts/funds";
+import type { LedgerEntry } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone } from "../../lib/funds";

@@ -1,6 +1,6 @@
 import type { FormProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { ledgerEntryTypes, ledgerListQuery } from "../../../contracts/funds";
+import { ledgerEntryTypes, ledgerListQuery } from "#contracts";
 import { EnumFilter, FilterForm, TextFilter, TimeRangeFilter } from "../../components/list-filters";
 import type { LedgerFilterValues } from "../../lib/funds";
 

@@ -4,7 +4,7 @@ import { Card, Col, Row, Space, Statistic, Table, Typography } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { LedgerEntry, ledgerSummary } from "../../../contracts/funds";
+import type { LedgerEntry, ledgerSummary } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { formatMoney } from "../../lib/format-decimal";

@@ -1,7 +1,7 @@
 import { useLogin } from "@refinedev/core";
 import { Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "../../../contracts/auth";
+import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { LanguageSwitch } from "../../components/language-switch";
 import { zodRule } from "../../lib/zod-rule";

@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import type { MemberItem } from "../../../contracts/members";
+import type { MemberItem } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { MemberRowActions, type MemberRowHandlers } from "./member-row-actions";
 

@@ -2,14 +2,7 @@ import { useCreate, useUpdate } from "@refinedev/core";
 import { Form, Input, Modal, message, Select } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type MemberCreate,
-  type MemberCreated,
-  type MemberItem,
-  memberCreate,
-  memberUpdate,
-} from "../../../contracts/members";
-import { roles } from "../../../contracts/roles";
+import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { MEMBER_RESOURCE } from "./use-member-actions";

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
-import type { MemberItem } from "../../../contracts/members";
+import type { MemberItem } from "#contracts";
 
 export interface MemberRowHandlers {
   /** The signed-in admin: they manage themselves from the top-bar menu, so their own row offers only Edit. */

@@ -8,7 +8,7 @@ import {
   type MemberPasswordReset,
   memberCalls,
   optionalNewPassword,
-} from "../../../contracts/members";
+} from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";

@@ -1,6 +1,6 @@
 import { Descriptions, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { MerchantInfo } from "../../../contracts/merchant";
+import type { MerchantInfo } from "#contracts";
 import { formatMoney } from "../../lib/format-decimal";
 
 const statusColor: Record<MerchantInfo["status"], string> = { enabled: "green", disabled: "red", unknown: "default" };

@@ -1,7 +1,6 @@
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import type { MerchantInfo, MerchantInfoUpdate } from "../../../contracts/merchant";
-import { merchantInfoUpdate } from "../../../contracts/merchant";
+import { type MerchantInfo, type MerchantInfoUpdate, merchantInfoUpdate } from "#contracts";
 import { FormActions } from "../../components/form-actions";
 import { useSingletonEditForm } from "../../components/singleton-edit-form";
 import { zodRule } from "../../lib/zod-rule";

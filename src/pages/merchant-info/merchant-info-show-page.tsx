@@ -2,7 +2,7 @@ import { useCan, useOne } from "@refinedev/core";
 import { Alert, Button, Card, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MerchantInfo } from "../../../contracts/merchant";
+import type { MerchantInfo } from "#contracts";
 import { SINGLETON_ID } from "../../resources";
 import { MerchantInfoDetails } from "./merchant-info-details";
 import { MerchantInfoEditForm } from "./merchant-info-edit-form";

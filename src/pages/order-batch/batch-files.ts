@@ -1,4 +1,4 @@
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 import { parseDelimited, toCsv } from "../../lib/csv";
 import { type TemplateColumn, type Translate, templateHeader } from "../../lib/order-inputs";
 

@@ -1,8 +1,7 @@
 import { Input, Typography } from "antd";
 import { type ClipboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../contracts/catalog";
-import type { MessageRef } from "../../../contracts/orders";
+import type { MessageRef, OrderField } from "#contracts";
 import { FieldControl } from "../../components/order-entry/field-control";
 import { parseDelimited } from "../../lib/csv";
 import { type BatchRow, type TemplateColumn, translateMessage } from "../../lib/order-inputs";

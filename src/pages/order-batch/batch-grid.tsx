@@ -3,7 +3,7 @@ import { Button, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 import type { BatchRow, BatchValidation, TemplateColumn } from "../../lib/order-inputs";
 import { GridCell } from "./batch-grid-cell";
 

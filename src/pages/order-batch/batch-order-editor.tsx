@@ -1,7 +1,7 @@
 import { Alert, Button, Col, Row, Space } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Product, ProductSku } from "../../../contracts/catalog";
+import type { Product, ProductSku } from "#contracts";
 import { OrderCostSummary } from "../../components/order-entry/order-cost-summary";
 import { useBalance } from "../../components/order-entry/use-order-access";
 import { amountOf, coversAmount, templateColumns, totalQuantity } from "../../lib/order-inputs";

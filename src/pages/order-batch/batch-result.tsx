@@ -2,7 +2,7 @@ import { Alert, Button, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { BatchOrderResult } from "../../../contracts/orders";
+import type { BatchOrderResult } from "#contracts";
 import { orderPaths } from "../../components/order-entry/order-links";
 import { batchOutcome } from "../../lib/order-inputs";
 import { BATCH_PAGE_SIZE } from "./batch-grid";

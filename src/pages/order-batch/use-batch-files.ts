@@ -1,6 +1,6 @@
 import { message } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Product } from "../../../contracts/catalog";
+import type { Product } from "#contracts";
 import { type BatchRow, rowsFromTable, type TemplateColumn } from "../../lib/order-inputs";
 import { columnNote, downloadTemplate, readTableFile, type TemplateFormat } from "./batch-files";
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 import {
   type BatchRow,
   fillMerchantOrderNos,

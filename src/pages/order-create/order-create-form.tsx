@@ -4,8 +4,14 @@ import { Button, Col, Form, Input, InputNumber, message, Row, Space, Tooltip, Ty
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Product, ProductSku } from "../../../contracts/catalog";
-import { checkOrderInputs, MAX_ORDER_QUANTITY, type Order, orderCalls } from "../../../contracts/orders";
+import {
+  checkOrderInputs,
+  MAX_ORDER_QUANTITY,
+  type Order,
+  orderCalls,
+  type Product,
+  type ProductSku,
+} from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { OrderCostSummary } from "../../components/order-entry/order-cost-summary";
 import { OrderFieldItems } from "../../components/order-entry/order-field-items";

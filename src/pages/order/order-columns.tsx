@@ -1,7 +1,7 @@
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import type { Order } from "../../../contracts/orders";
+import type { Order } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { orderPath } from "../../lib/order-list";

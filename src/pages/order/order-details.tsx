@@ -2,7 +2,7 @@ import { LockOutlined } from "@ant-design/icons";
 import { Descriptions, Empty, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { OrderDetail } from "../../../contracts/orders";
+import type { OrderDetail } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { batchOrdersPath } from "../../lib/order-list";

@@ -1,6 +1,6 @@
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../../../contracts/orders";
+import type { Order } from "#contracts";
 import { durationParts, elapsedSeconds } from "../../lib/order-status";
 
 /**

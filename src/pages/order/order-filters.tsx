@@ -1,6 +1,6 @@
 import type { FormProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { orderListQuery, orderSources, orderStatuses } from "../../../contracts/orders";
+import { orderListQuery, orderSources, orderStatuses } from "#contracts";
 import { EnumFilter, FilterForm, TextFilter, TimeRangeFilter } from "../../components/list-filters";
 import { emptyOrderFilters, type OrderFilterValues } from "../../lib/order-list";
 

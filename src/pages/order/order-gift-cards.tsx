@@ -4,7 +4,7 @@ import { Alert, Button, message, Popconfirm, Space, Table, Typography } from "an
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type GiftCard, orderCalls } from "../../../contracts/orders";
+import { type GiftCard, orderCalls } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 

@@ -4,7 +4,7 @@ import { Button, Card, Space, Table } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import type { Order } from "../../../contracts/orders";
+import type { Order } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";

@@ -1,7 +1,7 @@
 import { SyncOutlined } from "@ant-design/icons";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { OrderStatus } from "../../../contracts/orders";
+import type { OrderStatus } from "#contracts";
 import { orderStatusColor } from "../../lib/order-status";
 
 /** Processing spins, so a row that is still moving looks like it. */

@@ -1,6 +1,6 @@
 import { Empty, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { OrderDetail } from "../../../contracts/orders";
+import type { OrderDetail } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { isTimelineKind, timelineColor } from "../../lib/order-status";
 

@@ -2,7 +2,7 @@ import { Image, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import type { Product } from "../../../contracts/catalog";
+import type { Product } from "#contracts";
 import { orderPaths } from "../../components/order-entry/order-links";
 import { isOrderable, orderableSkus } from "../../lib/order-inputs";
 import { ProductOrderActions } from "./product-order-actions";

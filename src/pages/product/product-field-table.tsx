@@ -1,7 +1,7 @@
 import { Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "../../../contracts/catalog";
+import type { OrderField } from "#contracts";
 
 /** The inputs an order of this product asks for, as the order form and the batch template will. */
 export function ProductFieldTable({ fields }: { fields: readonly OrderField[] }) {

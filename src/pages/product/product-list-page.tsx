@@ -2,7 +2,7 @@ import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Card, Table } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Product } from "../../../contracts/catalog";
+import type { Product } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, useLoadFailure } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";

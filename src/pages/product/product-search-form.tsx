@@ -1,7 +1,7 @@
 import { SearchOutlined } from "@ant-design/icons";
 import { Button, Form, type FormProps, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { type ProductType, productTypes } from "../../../contracts/catalog";
+import { type ProductType, productTypes } from "#contracts";
 
 export interface ProductSearch {
   name?: string;

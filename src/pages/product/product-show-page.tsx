@@ -2,7 +2,7 @@ import { useOne } from "@refinedev/core";
 import { Alert, Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import type { Product } from "../../../contracts/catalog";
+import type { Product } from "#contracts";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
 import { orderableSkus } from "../../lib/order-inputs";
 import { notOrderableReason, ProductImage, ProductStatusTag } from "./product-columns";

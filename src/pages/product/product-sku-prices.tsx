@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { ProductSku } from "../../../contracts/catalog";
+import type { ProductSku } from "#contracts";
 import { formatMoney } from "../../lib/format-decimal";
 import { priceRange } from "../../lib/order-inputs";
 

@@ -1,7 +1,7 @@
 import { Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
-import type { Product, ProductSku } from "../../../contracts/catalog";
+import type { Product, ProductSku } from "#contracts";
 import { formatMoney } from "../../lib/format-decimal";
 import { ProductOrderActions } from "./product-order-actions";
 

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ApiApp, ApiSecret, apiAppUpdate, PlatformKey } from "../../../../contracts";
-import { splitWhitelist } from "../../../../contracts";
+import { type ApiApp, type ApiSecret, type apiAppUpdate, type PlatformKey, splitWhitelist } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchantApps, merchants } from "../../db/schema";
 import { fieldErrors, notFound } from "../../lib/errors";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authCalls, mfaCode } from "../../../../contracts";
+import { authCalls, mfaCode } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fieldError } from "../../lib/errors";
 import { caller } from "../../plugins/auth";

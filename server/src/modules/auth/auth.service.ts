@@ -1,13 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import {
-  grantsFor,
-  type LoginBody,
-  menusFor,
-  mfaCode,
-  type UpdatePasswordBody,
-  type UserInfo,
-} from "../../../../contracts";
+import { grantsFor, type LoginBody, menusFor, mfaCode, type UpdatePasswordBody, type UserInfo } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchants, users } from "../../db/schema";

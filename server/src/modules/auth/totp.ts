@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { PRODUCT_NAME } from "../../../../contracts";
+import { PRODUCT_NAME } from "#contracts";
 
 /** TOTP as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; one step of drift either way. */
 const PERIOD_SECONDS = 30;

@@ -3,7 +3,7 @@ import Big from "big.js";
 import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { orderFieldDefinitions, productStatuses, productTypes } from "../../../../contracts";
+import { orderFieldDefinitions, productStatuses, productTypes } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
 import { ProvisioningError } from "../provisioning/provisioning.service";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "../../../../contracts";
+import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";

@@ -1,9 +1,4 @@
-import {
-  type LocalizedText,
-  type OrderField,
-  type OrderFieldDefinition,
-  orderFieldDefinitions,
-} from "../../../../contracts";
+import { type LocalizedText, type OrderField, type OrderFieldDefinition, orderFieldDefinitions } from "#contracts";
 import type { Language } from "../../lib/i18n";
 
 /**

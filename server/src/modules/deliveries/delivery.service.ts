@@ -6,7 +6,7 @@ import {
   MAX_DELIVERY_ATTEMPTS,
   type Page,
   type PageQuery,
-} from "../../../../contracts";
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";

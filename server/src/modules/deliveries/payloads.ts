@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { OPENAPI_HEADERS, signingString } from "../../../../contracts";
+import { OPENAPI_HEADERS, signingString } from "#contracts";
 import type { PlatformSigner } from "../api-app/api-app.repository";
 import type { OutboundRequest } from "./sender";
 

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "nod
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { DELIVERY_TIMEOUT_MS } from "../../../../contracts";
+import { DELIVERY_TIMEOUT_MS } from "#contracts";
 import { isNonPublicAddress } from "../../lib/net-guard";
 
 /**

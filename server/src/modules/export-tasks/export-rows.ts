@@ -1,6 +1,6 @@
 import Big from "big.js";
 import type { TFunction } from "i18next";
-import { currencyDecimals, type LedgerEntry, type Order, type Product } from "../../../../contracts";
+import { currencyDecimals, type LedgerEntry, type Order, type Product } from "#contracts";
 import type { Cell } from "./xlsx-stream";
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type ExportableResource, exportListCalls, exportTaskCalls, exportTypeOf } from "../../../../contracts";
+import { type ExportableResource, exportListCalls, exportTaskCalls, exportTypeOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { authorize, bearerToken, caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQuery } from "../../../../contracts";
+import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchPage } from "../../db/paging";
 import { exportTasks, users } from "../../db/schema";

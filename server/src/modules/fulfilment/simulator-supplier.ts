@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { GiftCard } from "../../../../contracts";
+import type { GiftCard } from "#contracts";
 import type { Clock } from "../../lib/clock";
 import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "./supplier";
 

@@ -1,4 +1,4 @@
-import type { GiftCard } from "../../../../contracts";
+import type { GiftCard } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { simulatorSupplier } from "./simulator-supplier";
 

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { currencyDecimals, type DepositStatus } from "../../../../contracts";
+import { currencyDecimals, type DepositStatus } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "../../../../contracts";
+import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "../../../../contracts";
+import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";

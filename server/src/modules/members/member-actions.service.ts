@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { GeneratedPassword, MemberItem } from "../../../../contracts";
+import type { GeneratedPassword, MemberItem } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";

@@ -1,5 +1,5 @@
 import { and, asc, eq, or } from "drizzle-orm";
-import type { Role } from "../../../../contracts";
+import type { Role } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { users } from "../../db/schema";

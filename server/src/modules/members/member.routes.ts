@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { memberCalls } from "../../../../contracts";
+import { memberCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";

@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { MemberCreated, MemberItem, memberCreate, memberUpdate, Page, PageQuery } from "../../../../contracts";
+import type { MemberCreated, MemberItem, memberCreate, memberUpdate, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchPage } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";

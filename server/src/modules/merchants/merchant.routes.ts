@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { merchantInfoCalls } from "../../../../contracts";
+import { merchantInfoCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";

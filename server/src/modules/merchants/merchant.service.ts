@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { MerchantInfo, MerchantInfoUpdate } from "../../../../contracts";
+import type { MerchantInfo, MerchantInfoUpdate } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants } from "../../db/schema";
 import { notFound } from "../../lib/errors";

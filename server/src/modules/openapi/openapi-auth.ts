@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "../../../../contracts";
+import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { queryRows } from "../../db/raw";
 import { whitelistMatcher } from "../../lib/net-guard";

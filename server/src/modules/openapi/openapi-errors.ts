@@ -1,4 +1,4 @@
-import type { OpenApiErrorCode } from "../../../../contracts";
+import type { OpenApiErrorCode } from "#contracts";
 import { AppError } from "../../lib/errors";
 
 /** A refusal of the Open API with its machine-readable code (`data.errorCode`) beside the translated sentence. */

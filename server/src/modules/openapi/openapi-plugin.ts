@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { OPENAPI_HEADERS } from "../../../../contracts";
+import { OPENAPI_HEADERS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { openApiCalls } from "../../../../contracts";
+import { openApiCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { serve } from "../../plugins/serve";
 import { listProducts } from "../catalog/catalog.service";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { OpenApiOrder } from "../../../../contracts";
+import type { OpenApiOrder } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orderEvents, orders } from "../../db/schema";
 import { notFound } from "../../lib/errors";

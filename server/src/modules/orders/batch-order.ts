@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { MessageRef } from "../../../../contracts";
+import type { MessageRef } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { orderBatches } from "../../db/schema";
 import { AppError } from "../../lib/errors";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { orderCalls } from "../../../../contracts";
+import { orderCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { translateMessage } from "../../plugins/envelope";

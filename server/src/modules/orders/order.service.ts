@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
-import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "../../../../contracts";
+import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "../../../../contracts";
+import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orders } from "../../db/schema";
 import { AppError, failureOnField, fieldErrors, forbidden, notFound } from "../../lib/errors";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { newPassword, roles } from "../../../../contracts";
+import { newPassword, roles } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, nextMerchantNo, users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { type Health, PRODUCT_NAME, systemCalls } from "../../../../contracts";
+import { type Health, PRODUCT_NAME, systemCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { pingDatabase } from "../../db/connection";
 import { serve } from "../../plugins/serve";

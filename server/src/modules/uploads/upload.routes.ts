@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { depositCalls, UPLOAD_MAX_BYTES } from "../../../../contracts";
+import { depositCalls, UPLOAD_MAX_BYTES } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { AppError, badRequest, fieldError } from "../../lib/errors";
 import { caller } from "../../plugins/auth";

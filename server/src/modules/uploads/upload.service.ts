@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { depositCalls, PORTAL_BASE, pathOf, UPLOAD_MAX_BYTES, type UploadedFile } from "../../../../contracts";
+import { depositCalls, PORTAL_BASE, pathOf, UPLOAD_MAX_BYTES, type UploadedFile } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { files } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../lib/errors";
