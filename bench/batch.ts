@@ -5,7 +5,7 @@
  */
 import { loadavg } from "node:os";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
-import { orderGroups } from "../server/src/modules/orders/order-groups";
+import { orderGroups } from "../server/src/modules/order/order-groups";
 import { openShop, type Shop } from "../tests/support/order-fixtures";
 import { startTestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";

@@ -22,7 +22,7 @@ import { type DatabaseTarget, openDatabase } from "../server/src/db/connection";
 import { users } from "../server/src/db/schema";
 import { runExportsOnce } from "../server/src/jobs/exports";
 import { newTotpSecret, totpCode } from "../server/src/modules/auth/totp";
-import { createExportTask } from "../server/src/modules/export-tasks/export-task.service";
+import { createExportTask } from "../server/src/modules/export-task/export-task.service";
 import { createMerchant, createUser } from "../server/src/modules/provisioning/provisioning.service";
 import { type Engine, scratchPostgres } from "../tests/support/test-db";
 import type { ExportChildResult } from "./support/export-child";

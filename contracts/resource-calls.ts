@@ -1,11 +1,12 @@
-import { apiSettingsCalls } from "./api-app";
+import { apiSettingsCalls } from "./api-settings";
 import type { CallDeclaration } from "./calls";
-import { productCalls } from "./catalog";
-import { exportTaskCalls } from "./export-tasks";
-import { depositCalls, ledgerCalls } from "./funds";
-import { memberCalls } from "./members";
-import { merchantInfoCalls } from "./merchant";
-import { orderCalls } from "./orders";
+import { depositCalls } from "./deposit";
+import { exportTaskCalls } from "./export-task";
+import { ledgerCalls } from "./ledger";
+import { memberCalls } from "./member";
+import { merchantInfoCalls } from "./merchant-info";
+import { orderCalls } from "./order";
+import { productCalls } from "./product";
 import type { ResourceName } from "./resources";
 
 /**
@@ -26,8 +27,8 @@ export const resourceCalls: Readonly<Partial<Record<ResourceName, ResourceCalls>
   "merchant-info": merchantInfoCalls,
   product: productCalls,
   order: orderCalls,
-  "fund-transaction": ledgerCalls,
-  "fund-deposit": depositCalls,
+  ledger: ledgerCalls,
+  deposit: depositCalls,
   member: memberCalls,
   "api-settings": apiSettingsCalls,
   // The spec's export calls: PATCH /kill/{id} terminates a task (its "update"), DELETE removes it.

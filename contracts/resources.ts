@@ -70,7 +70,7 @@ export const resources = [
     access: { operator: ["list"], finance: ["list"] },
   },
   {
-    name: "fund-transaction",
+    name: "ledger",
     parent: "merchant-fund",
     path: "/merchant-fund/transaction-log",
     sort: 20,
@@ -78,7 +78,7 @@ export const resources = [
     access: { operator: ["list", "show", "export"], finance: ["list", "show", "export"] },
   },
   {
-    name: "fund-deposit",
+    name: "deposit",
     parent: "merchant-fund",
     path: "/merchant-fund/fund",
     aliases: ["/merchant/fund"],

@@ -12,7 +12,7 @@ import { loadConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/connection";
 import { exportTasks } from "../../server/src/db/schema";
 import { runExportsOnce } from "../../server/src/jobs/exports";
-import { createExportTask } from "../../server/src/modules/export-tasks/export-task.service";
+import { createExportTask } from "../../server/src/modules/export-task/export-task.service";
 
 export interface ExportChildResult {
   status: number;

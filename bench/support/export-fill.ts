@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../server/src/app-deps";
-import { importCatalog } from "../../server/src/modules/catalog/catalog-import";
+import { importCatalog } from "../../server/src/modules/product/catalog-import";
 import { demoCatalog } from "../../server/src/modules/provisioning/demo-catalog-data";
 import { catalogSkus } from "./catalog-skus";
 

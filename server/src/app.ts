@@ -12,7 +12,7 @@ import { createDeps } from "./app-deps";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
 import type { Clock } from "./lib/clock";
-import { serverModules } from "./modules";
+import { loadModules } from "./modules";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
@@ -32,6 +32,7 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** The whole HTTP server, built the same way by `main` and by the tests. */
 export async function buildApp({ database, config, clock, webRoot = defaultWebRoot }: BuildAppOptions) {
   const deps = createDeps(database, config, clock);
+  const modules = await loadModules();
 
   const app = Fastify({
     logger:
@@ -79,7 +80,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
       noStore(portal);
       registerAuthGuard(portal, deps);
       portal.setNotFoundHandler(portalNotFound);
-      for (const { portal: routes } of serverModules) {
+      for (const { portal: routes } of modules) {
         if (routes) await portal.register(async (scope) => routes(scope, deps));
       }
     },
@@ -91,7 +92,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
     async (openApi) => {
       noStore(openApi);
       await registerOpenApi(openApi, deps);
-      for (const { openApi: routes } of serverModules) {
+      for (const { openApi: routes } of modules) {
         if (routes) await openApi.register(async (scope) => routes(scope, deps));
       }
     },

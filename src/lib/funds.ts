@@ -73,11 +73,12 @@ export function amountTone(amount: string): "credit" | "debit" | "none" {
 }
 
 /** What the browser accepts before sending a proof of payment: the server checks the bytes again. */
-export type UploadCheck = { ok: true } | { ok: false; key: "funds.upload.badType" | "funds.upload.tooLarge" };
+export type UploadCheck = { ok: true } | { ok: false; key: "deposit.upload.badType" | "deposit.upload.tooLarge" };
 
 export function checkUploadFile(file: { type: string; size: number }): UploadCheck {
-  if (!(uploadContentTypes as readonly string[]).includes(file.type)) return { ok: false, key: "funds.upload.badType" };
-  if (file.size > UPLOAD_MAX_BYTES) return { ok: false, key: "funds.upload.tooLarge" };
+  if (!(uploadContentTypes as readonly string[]).includes(file.type))
+    return { ok: false, key: "deposit.upload.badType" };
+  if (file.size > UPLOAD_MAX_BYTES) return { ok: false, key: "deposit.upload.tooLarge" };
   return { ok: true };
 }
 

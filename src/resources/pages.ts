@@ -20,20 +20,18 @@ export const resourcePages: Partial<Record<ResourceName, ResourcePages>> = {
   order: {
     list: lazy(() => import("../pages/order/order-list-page").then((m) => ({ default: m.OrderListPage }))),
     show: lazy(() => import("../pages/order/order-show-page").then((m) => ({ default: m.OrderShowPage }))),
-    create: lazy(() => import("../pages/order-create/order-create-page").then((m) => ({ default: m.OrderCreatePage }))),
-    batch: lazy(() => import("../pages/order-batch/order-batch-page").then((m) => ({ default: m.OrderBatchPage }))),
+    create: lazy(() => import("../pages/order/order-create-page").then((m) => ({ default: m.OrderCreatePage }))),
+    batch: lazy(() => import("../pages/order/batch/order-batch-page").then((m) => ({ default: m.OrderBatchPage }))),
   },
-  "fund-transaction": {
+  ledger: {
     list: lazy(() =>
-      import("../pages/fund-transaction/fund-transaction-list-page").then((m) => ({
-        default: m.FundTransactionListPage,
+      import("../pages/ledger/ledger-list-page").then((m) => ({
+        default: m.LedgerListPage,
       })),
     ),
   },
-  "fund-deposit": {
-    list: lazy(() =>
-      import("../pages/fund-deposit/fund-deposit-list-page").then((m) => ({ default: m.FundDepositListPage })),
-    ),
+  deposit: {
+    list: lazy(() => import("../pages/deposit/deposit-list-page").then((m) => ({ default: m.DepositListPage }))),
   },
   "api-settings": {
     list: lazy(() =>

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchants } from "../../server/src/db/schema";
-import { setPrice } from "../../server/src/modules/catalog/catalog-import";
+import { setPrice } from "../../server/src/modules/product/catalog-import";
 import { call, closeTestApp, EN, expectFieldErrors, MEMBERS, ZH } from "../support/api-helpers";
 import { insertProof } from "../support/funds-fixtures";
 import { type OpenApiClient, openApiClient, signWith } from "../support/open-api";

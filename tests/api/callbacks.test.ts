@@ -20,9 +20,9 @@ import {
 } from "../../server/src/jobs/deliveries";
 import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
 import { rsaVerify } from "../../server/src/lib/signing";
-import { ensureApp } from "../../server/src/modules/api-app/api-app.repository";
-import { approveDeposit } from "../../server/src/modules/funds/deposit-review.service";
-import { placeOrder } from "../../server/src/modules/orders/place-order";
+import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
+import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
+import { placeOrder } from "../../server/src/modules/order/place-order";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
 import { submitDeposit } from "../support/funds-fixtures";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";

@@ -8,7 +8,7 @@ import {
   importCatalog,
   removePrice,
   setPrice,
-} from "../../server/src/modules/catalog/catalog-import";
+} from "../../server/src/modules/product/catalog-import";
 import { DEMO_PASSWORD, seedDemo } from "../../server/src/modules/provisioning/demo-seed";
 import { ProvisioningError } from "../../server/src/modules/provisioning/provisioning.service";
 import { bindMfa, call, closeTestApp, EN, expectOk, type Lang, ZH } from "../support/api-helpers";

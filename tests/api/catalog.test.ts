@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "#contracts";
 import { merchants, productSkus, products } from "../../server/src/db/schema";
-import { loadOrderTarget } from "../../server/src/modules/catalog/catalog.service";
-import { type CatalogFile, importCatalog, setPrice } from "../../server/src/modules/catalog/catalog-import";
+import { type CatalogFile, importCatalog, setPrice } from "../../server/src/modules/product/catalog-import";
+import { loadOrderTarget } from "../../server/src/modules/product/product.service";
 import {
   call,
   closeTestApp,

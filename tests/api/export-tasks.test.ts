@@ -297,7 +297,7 @@ describe.each(engines)("the export worker on %s", (engine) => {
     expect(await exportTaskRow(t, id)).toMatchObject({
       status: 4,
       finishedAt: t.clock.now(),
-      error: "export.errors.failed",
+      error: "export-task.errors.failed",
     });
     expect(logged).toHaveLength(1); // the real error goes to the log
     const shown = (await list(shop.token)).list.find((task) => task.id === id);
@@ -319,7 +319,7 @@ describe.each(engines)("the export worker on %s", (engine) => {
     expect(await exportTaskRow(t, id)).toMatchObject({
       status: 4,
       attempts: EXPORTS.maxAttempts + 1,
-      error: "export.errors.crashed",
+      error: "export-task.errors.crashed",
     });
     const zh = expectOk<Page>(await call(t, "GET", EXPORT_LIST, { token: shop.token, lang: ZH }));
     expect(zh.list.find((task) => task.id === id)?.error).toBe("该导出多次导致处理进程中断，已放弃；请缩小范围后重试");

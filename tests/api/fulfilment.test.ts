@@ -10,7 +10,6 @@ import {
   runFulfilmentOnce,
   startFulfilmentWorker,
 } from "../../server/src/jobs/fulfilment";
-import { importCatalog, setPrice } from "../../server/src/modules/catalog/catalog-import";
 import { SIMULATOR_RULES, simulatorCards } from "../../server/src/modules/fulfilment/simulator-supplier";
 import {
   type SupplierAdapter,
@@ -18,7 +17,8 @@ import {
   supplierRegistry,
 } from "../../server/src/modules/fulfilment/supplier";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { completeOrder, failOrder } from "../../server/src/modules/orders/order-outcome";
+import { completeOrder, failOrder } from "../../server/src/modules/order/order-outcome";
+import { importCatalog, setPrice } from "../../server/src/modules/product/catalog-import";
 import { call, closeTestApp, EN, expectOk, ZH } from "../support/api-helpers";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateMember } from "../../server/src/modules/members/member.service";
-import { deleteMember, setMemberEnabled } from "../../server/src/modules/members/member-actions.service";
+import { updateMember } from "../../server/src/modules/member/member.service";
+import { deleteMember, setMemberEnabled } from "../../server/src/modules/member/member-actions.service";
 import type { AuthContext } from "../../server/src/plugins/auth";
 import {
   bindMfa,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/src/config";
-import { rotatePlatformKey } from "../../server/src/modules/api-app/api-app.service";
+import { rotatePlatformKey } from "../../server/src/modules/api-settings/api-settings.service";
 import { closeTestApp } from "../support/api-helpers";
 import { type OpenApiClient, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";

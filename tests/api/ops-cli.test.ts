@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeps } from "../../server/src/app-deps";
 import { openDatabase } from "../../server/src/db/connection";
 import { deposits, files, merchants, users } from "../../server/src/db/schema";
-import { createDeposit } from "../../server/src/modules/funds/deposit.service";
+import { createDeposit } from "../../server/src/modules/deposit/deposit.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { seedDemo } from "../../server/src/modules/provisioning/demo-seed";
 import { testConfig } from "../support/test-app";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_COUNT_CAP as ORDER_COUNT_CAP } from "../../server/src/db/paging";
 import { orders } from "../../server/src/db/schema";
-import { failOrder } from "../../server/src/modules/orders/order-outcome";
+import { failOrder } from "../../server/src/modules/order/order-outcome";
 import { call, closeTestApp, EN, expectFieldErrors, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";

@@ -121,7 +121,7 @@ describe("exports from the operator's side", () => {
       userId: operator!.id,
       type: "product",
       status: 4,
-      error: "export.errors.crashed",
+      error: "export-task.errors.crashed",
     });
     await drawer.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: "User menu" }).click();

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "#contracts";
 import { deposits, productSkus, products } from "../../server/src/db/schema";
-import { approveDeposit } from "../../server/src/modules/funds/deposit-review.service";
+import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { TEST_PASSWORD } from "../support/test-app";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { generateRsaKeyPair, rsaSign, rsaVerify } from "../../server/src/lib/signing";
-import { deliveryBody, loggableUrl, signedRequest } from "../../server/src/modules/deliveries/payloads";
+import { deliveryBody, loggableUrl, signedRequest } from "../../server/src/modules/delivery/payloads";
 
 const event = {
   eventId: "6f1c2d3e-0000-4000-8000-000000000001",

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { httpSender } from "../../server/src/modules/deliveries/sender";
+import { httpSender } from "../../server/src/modules/delivery/sender";
 
 /** Real sockets on 127.0.0.1: what the sender does with each kind of answer, and what the guard refuses. */
 

@@ -21,8 +21,8 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     product: ["list", "show", "export"],
     order: ["list", "show", "create", "export"],
     "merchant-fund": ["list"],
-    "fund-transaction": ["list", "show", "export"],
-    "fund-deposit": ["list", "show"],
+    ledger: ["list", "show", "export"],
+    deposit: ["list", "show"],
     "merchant-setting": [],
     "api-settings": [],
     member: [],
@@ -34,8 +34,8 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     product: [],
     order: [],
     "merchant-fund": ["list"],
-    "fund-transaction": ["list", "show", "export"],
-    "fund-deposit": ["list", "show", "create"],
+    ledger: ["list", "show", "export"],
+    deposit: ["list", "show", "create"],
     "merchant-setting": [],
     "api-settings": [],
     member: [],
@@ -83,8 +83,8 @@ describe("permission matrix", () => {
     expect(grantsFor("finance").map((g) => g.name)).toEqual([
       "merchant",
       "merchant-fund",
-      "fund-transaction",
-      "fund-deposit",
+      "ledger",
+      "deposit",
       "export-task",
     ]);
     expect(grantsFor("admin")).toHaveLength(resources.length);

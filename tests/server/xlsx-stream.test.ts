@@ -6,7 +6,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Cell, openXlsxWriter } from "../../server/src/modules/export-tasks/xlsx-stream";
+import { type Cell, openXlsxWriter } from "../../server/src/modules/export-task/xlsx-stream";
 
 describe("openXlsxWriter", () => {
   let dir: string;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchantApps } from "../../server/src/db/schema";
 import { generateRsaKeyPair, hmacSign, rsaSign, rsaVerify } from "../../server/src/lib/signing";
-import { ensureApp } from "../../server/src/modules/api-app/api-app.repository";
+import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
 import type { TestApp } from "./test-app";
 
 export type ClientKey = { type: "HMAC"; secret: string } | { type: "RSA2"; privateKey: string };

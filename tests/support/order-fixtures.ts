@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { merchants, productSkus, products } from "../../server/src/db/schema";
-import { importCatalog, setPrice } from "../../server/src/modules/catalog/catalog-import";
 import { postBalanceChange } from "../../server/src/modules/ledger/ledger.service";
+import { importCatalog, setPrice } from "../../server/src/modules/product/catalog-import";
 import type { TestApp, TestMerchant } from "./test-app";
 
 /** A top-up whose only required input is a 6–20 digit account, like the demo's DEMO-MOBILE-TOPUP. */

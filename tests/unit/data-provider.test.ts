@@ -29,7 +29,7 @@ describe("data provider over the /portal envelope", () => {
   it("passes a list's summary through (Funds Details' credits and debits)", async () => {
     const summary = { credits: "10.0000", debits: "-4.0000", currency: "USD" };
     request.mockResolvedValue({ total: 0, list: [], summary });
-    const result = await dataProvider.getList({ resource: "fund-transaction" });
+    const result = await dataProvider.getList({ resource: "ledger" });
     expect(result).toEqual({ data: [], total: 0, summary });
   });
 

@@ -68,11 +68,11 @@ describe("checkUploadFile", () => {
       expect(checkUploadFile({ type, size: UPLOAD_MAX_BYTES })).toEqual({ ok: true });
   });
   it("refuses other types and anything larger", () => {
-    expect(checkUploadFile({ type: "image/gif", size: 10 })).toEqual({ ok: false, key: "funds.upload.badType" });
-    expect(checkUploadFile({ type: "", size: 10 })).toEqual({ ok: false, key: "funds.upload.badType" });
+    expect(checkUploadFile({ type: "image/gif", size: 10 })).toEqual({ ok: false, key: "deposit.upload.badType" });
+    expect(checkUploadFile({ type: "", size: 10 })).toEqual({ ok: false, key: "deposit.upload.badType" });
     expect(checkUploadFile({ type: "image/png", size: UPLOAD_MAX_BYTES + 1 })).toEqual({
       ok: false,
-      key: "funds.upload.tooLarge",
+      key: "deposit.upload.tooLarge",
     });
   });
 });

@@ -9,14 +9,16 @@ describe("i18n provider", () => {
     expect(i18n.language).toBe("en-US");
     expect(i18nProvider.getLocale()).toBe("en-US");
     expect(i18nProvider.translate("validation.usernameRequired")).toBe("Username is required");
-    expect(i18nProvider.translate("menus.fund-deposit")).toBe("Recharge History");
+    expect(i18nProvider.translate("menus.deposit")).toBe("Recharge History");
   });
 
   it("accepts Refine's translate(key, defaultText) and translate(key, options, defaultText)", async () => {
     const { i18nProvider } = await import("../../src/providers/i18n-provider");
     expect(i18nProvider.translate("buttons.save", "Save")).toBe("Save");
     expect(i18nProvider.translate("buttons.nothing", {}, "Fallback")).toBe("Fallback");
-    expect(i18nProvider.translate("export.loadFailed", { reason: "x" })).toBe("Failed to load export task list: x");
+    expect(i18nProvider.translate("export-task.loadFailed", { reason: "x" })).toBe(
+      "Failed to load export task list: x",
+    );
   });
 
   it("stores a change, applies it at once and moves dayjs and the page language along", async () => {

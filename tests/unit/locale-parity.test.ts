@@ -68,9 +68,9 @@ describe("locale files", () => {
     expect(english.get("validation.passwordMin")).toBe("Password length must be at least 3 characters");
     expect(english.get("validation.passwordMismatch")).toBe("The password entered twice does not match");
     expect(english.get("validation.urlInvalid")).toBe("Please enter a valid URL");
-    expect(english.get("export.terminated")).toBe("Task terminated");
-    expect(english.get("export.deleted")).toBe("task deleted");
-    expect(english.get("export.loadFailed")).toBe("Failed to load export task list: {{reason}}");
+    expect(english.get("export-task.terminated")).toBe("Task terminated");
+    expect(english.get("export-task.deleted")).toBe("task deleted");
+    expect(english.get("export-task.loadFailed")).toBe("Failed to load export task list: {{reason}}");
     expect(english.get("common.operationFailedReason")).toBe("Operation failed：{{reason}}");
     expect(english.get("common.saveSuccess")).toBe("Save successful!");
     expect(english.get("common.loginStatusFailed")).toBe("failed to get login status");

@@ -49,7 +49,7 @@ describe("menusFor (what logged/info sends each role)", () => {
   it("admin sees every group and page, hidden export tasks excepted", () => {
     expect(names(menusFor("admin", title))).toEqual([
       ["merchant", ["merchant-info", "product", "order"]],
-      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
+      ["merchant-fund", ["ledger", "deposit"]],
       ["merchant-setting", ["api-settings", "member"]],
     ]);
   });
@@ -57,12 +57,12 @@ describe("menusFor (what logged/info sends each role)", () => {
   it("operator sees merchant and fund pages, no settings", () => {
     expect(names(menusFor("operator", title))).toEqual([
       ["merchant", ["merchant-info", "product", "order"]],
-      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
+      ["merchant-fund", ["ledger", "deposit"]],
     ]);
   });
 
   it("finance sees fund management only (the merchant group has no page it may open)", () => {
-    expect(names(menusFor("finance", title))).toEqual([["merchant-fund", ["fund-transaction", "fund-deposit"]]]);
+    expect(names(menusFor("finance", title))).toEqual([["merchant-fund", ["ledger", "deposit"]]]);
   });
 
   it("titles entries through the caller and carries the declared paths", () => {
@@ -79,9 +79,7 @@ describe("visibleMenus (the sidebar's own check)", () => {
 
   it("drops entries the role may not open even if a server sent them", () => {
     const adminMenus = menusFor("admin", String);
-    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([
-      ["merchant-fund", ["fund-transaction", "fund-deposit"]],
-    ]);
+    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([["merchant-fund", ["ledger", "deposit"]]]);
   });
 
   it("drops hidden entries and names it does not know", () => {
@@ -96,8 +94,8 @@ describe("visibleMenus (the sidebar's own check)", () => {
       "merchant-info",
       "product",
       "order",
-      "fund-transaction",
-      "fund-deposit",
+      "ledger",
+      "deposit",
       "api-settings",
       "member",
     ]);

@@ -18,7 +18,7 @@ describe("derived routes", () => {
   });
 
   it("route both readings of the recharge history to the same page", () => {
-    const fund = appRoutes.filter((r) => r.kind === "page" && r.resource === "fund-deposit").map((r) => r.path);
+    const fund = appRoutes.filter((r) => r.kind === "page" && r.resource === "deposit").map((r) => r.path);
     expect(fund.sort()).toEqual(["/merchant-fund/fund", "/merchant/fund"]);
   });
 
@@ -57,8 +57,8 @@ describe("derived routes", () => {
 
   it("declare every contracts resource to Refine, pages with list routes, parents and hidden kept", () => {
     expect(appResources.map((r) => r.name)).toEqual(resources.map((r) => r.name));
-    expect(appResources.find((r) => r.name === "fund-deposit")).toEqual({
-      name: "fund-deposit",
+    expect(appResources.find((r) => r.name === "deposit")).toEqual({
+      name: "deposit",
       list: "/merchant-fund/fund",
       meta: { parent: "merchant-fund" },
     });
@@ -71,15 +71,15 @@ describe("derived routes", () => {
 describe("resourceForPath and breadcrumbs", () => {
   it("find a resource by path, alias or trailing slash, never a group", () => {
     expect(resourceForPath("/merchant/info")?.name).toBe("merchant-info");
-    expect(resourceForPath("/merchant/fund")?.name).toBe("fund-deposit");
-    expect(resourceForPath("/merchant-fund/fund/")?.name).toBe("fund-deposit");
+    expect(resourceForPath("/merchant/fund")?.name).toBe("deposit");
+    expect(resourceForPath("/merchant-fund/fund/")?.name).toBe("deposit");
     expect(resourceForPath("/merchant")).toBeUndefined();
     expect(resourceForPath("/nowhere")).toBeUndefined();
   });
 
   it("trail from the group down to the page", () => {
     expect(breadcrumbTrail("/merchant-setting/merchant-member")).toEqual(["merchant-setting", "member"]);
-    expect(breadcrumbTrail("/merchant/fund")).toEqual(["merchant-fund", "fund-deposit"]);
+    expect(breadcrumbTrail("/merchant/fund")).toEqual(["merchant-fund", "deposit"]);
     expect(breadcrumbTrail("/404")).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { queryRows } from "../db/raw";
 import { merchantApps } from "../db/schema";
-import type { AppRow } from "../modules/api-app/api-app.repository";
-import { type Attempt, attemptDelivery, senderFor } from "../modules/deliveries/attempt";
-import type { DeliveryEvent } from "../modules/deliveries/payloads";
-import type { Send } from "../modules/deliveries/sender";
+import type { AppRow } from "../modules/api-settings/api-settings.repository";
+import { type Attempt, attemptDelivery, senderFor } from "../modules/delivery/attempt";
+import type { DeliveryEvent } from "../modules/delivery/payloads";
+import type { Send } from "../modules/delivery/sender";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**

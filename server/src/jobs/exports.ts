@@ -4,8 +4,8 @@ import { ExportStatus, type ExportType } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { queryRows } from "../db/raw";
 import { exportTasks } from "../db/schema";
-import { exportSource } from "../modules/export-tasks/export-sources";
-import { openXlsxWriter } from "../modules/export-tasks/xlsx-stream";
+import { exportSource } from "../modules/export-task/export-sources";
+import { openXlsxWriter } from "../modules/export-task/xlsx-stream";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**
@@ -33,8 +33,8 @@ export const EXPORTS = {
 
 /** What a failed task says to its owner (keys in locales/export.json): never the database's or Node's text. */
 export const EXPORT_FAILURE = {
-  failed: "export.errors.failed",
-  crashed: "export.errors.crashed",
+  failed: "export-task.errors.failed",
+  crashed: "export-task.errors.crashed",
 } as const;
 
 interface ClaimedTask {

@@ -9,7 +9,7 @@ import {
   type SupplierRequest,
   supplierRegistry,
 } from "../modules/fulfilment/supplier";
-import { completeOrder, failOrder } from "../modules/orders/order-outcome";
+import { completeOrder, failOrder } from "../modules/order/order-outcome";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
 
 /**

@@ -1,41 +1,25 @@
-import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps";
-import { apiAppRoutes } from "./api-app/api-app.routes";
-import { authRoutes } from "./auth/auth.routes";
-import { catalogRoutes } from "./catalog/catalog.routes";
-import { deliveryRoutes } from "./deliveries/delivery.routes";
-import { exportTaskRoutes } from "./export-tasks/export-task.routes";
-import { fundsRoutes } from "./funds/funds.routes";
-import { memberRoutes } from "./members/member.routes";
-import { merchantRoutes } from "./merchants/merchant.routes";
-import { openApiRoutes } from "./openapi/openapi.routes";
-import { orderRoutes } from "./orders/order.routes";
-import { systemRoutes } from "./system/system.routes";
-import { uploadRoutes } from "./uploads/upload.routes";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerModule } from "./module";
 
-type Routes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** What a module adds to the server; app.ts registers every module's parts, each in a scope of its own. */
-export interface ServerModule {
-  name: string;
-  /** Routes of the browser's API, under `/portal`. */
-  portal?: Routes;
-  /** Routes of merchants' servers, under `/openapi/v1` (signed). */
-  openApi?: Routes;
+/** The folders under modules/ that are modules (they have an index.ts), in name order. */
+export function moduleFolders(): string[] {
+  return readdirSync(here, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && readdirSync(path.join(here, entry.name)).includes("index.ts"))
+    .map((entry) => entry.name)
+    .sort();
 }
 
-/** The one list of the server's modules. */
-export const serverModules: readonly ServerModule[] = [
-  { name: "system", portal: systemRoutes },
-  { name: "auth", portal: authRoutes },
-  { name: "merchants", portal: merchantRoutes },
-  { name: "members", portal: memberRoutes },
-  { name: "export-tasks", portal: exportTaskRoutes },
-  { name: "catalog", portal: catalogRoutes },
-  { name: "orders", portal: orderRoutes },
-  { name: "funds", portal: fundsRoutes },
-  { name: "uploads", portal: uploadRoutes },
-  { name: "api-app", portal: apiAppRoutes },
-  { name: "deliveries", portal: deliveryRoutes },
-  { name: "openapi", openApi: openApiRoutes },
-];
+/** Every module, found by convention (as fastify-autoload does, without its plugin encapsulation rules). */
+export async function loadModules(): Promise<ServerModule[]> {
+  return Promise.all(
+    moduleFolders().map(async (folder) => {
+      const { default: module } = (await import(`./${folder}/index.ts`)) as { default: ServerModule };
+      if (module.name !== folder) throw new Error(`modules/${folder}/index.ts declares the module "${module.name}"`);
+      return module;
+    }),
+  );
+}

@@ -8,15 +8,15 @@ import { DataDirLockedError, openDatabase } from "../db/connection";
 import { merchants, users } from "../db/schema";
 import { databaseTarget } from "../db/target";
 import { translator } from "../lib/i18n";
-import { importCatalog, readCatalogFile, removePrice, setPrice } from "../modules/catalog/catalog-import";
-import { listCatalog, listPrices } from "../modules/catalog/catalog-listing";
 import {
   adjustBalance,
   approveDeposit,
   listDepositsForReview,
   rejectDeposit,
-} from "../modules/funds/deposit-review.service";
+} from "../modules/deposit/deposit-review.service";
 import { ledgerViolations } from "../modules/ledger/ledger.service";
+import { importCatalog, readCatalogFile, removePrice, setPrice } from "../modules/product/catalog-import";
+import { listCatalog, listPrices } from "../modules/product/catalog-listing";
 import { seedDemoCatalog } from "../modules/provisioning/demo-catalog";
 import { isEmpty, seedDemo } from "../modules/provisioning/demo-seed";
 import { createMerchant, createUser, ProvisioningError } from "../modules/provisioning/provisioning.service";

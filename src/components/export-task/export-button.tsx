@@ -30,11 +30,11 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
       await callApi(exportListCalls[resource], {
         query: { ...exportQuery(filters, sorters), timeZone: readerTimeZone() },
       });
-      void message.success(t("export.created"));
+      void message.success(t("export-task.created"));
       await invalidate({ resource: "export-task", invalidates: ["list"] });
       exportDrawer.open();
     } catch (error) {
-      void message.error(t("export.createFailed", { reason: (error as Error).message }));
+      void message.error(t("export-task.createFailed", { reason: (error as Error).message }));
     } finally {
       setStarting(false);
     }
@@ -42,7 +42,7 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
 
   return (
     <Button icon={<ExportOutlined aria-hidden />} loading={starting} onClick={() => void start()}>
-      {t("export.actions.export")}
+      {t("export-task.actions.export")}
     </Button>
   );
 }

@@ -54,30 +54,38 @@ function TaskProgress({ task }: { task: ExportTask }) {
 /** Spec §2: ID, type, status, progress, export time, finish time, actions. */
 export function exportTaskColumns(t: TFunction, handlers: ExportTaskHandlers): ColumnsType<ExportTask> {
   return [
-    { key: "id", title: t("export.columns.id"), dataIndex: "id", width: 80 },
-    { key: "type", title: t("export.columns.type"), render: (_, task) => t(`enums.exportType.${task.type}`) },
-    { key: "status", title: t("export.columns.status"), render: (_, task) => <StatusTag task={task} t={t} /> },
-    { key: "progress", title: t("export.columns.progress"), render: (_, task) => <TaskProgress task={task} /> },
-    { key: "createTime", title: t("export.columns.createTime"), render: (_, task) => formatDateTime(task.createTime) },
-    { key: "finishTime", title: t("export.columns.finishTime"), render: (_, task) => formatDateTime(task.finishTime) },
+    { key: "id", title: t("export-task.columns.id"), dataIndex: "id", width: 80 },
+    { key: "type", title: t("export-task.columns.type"), render: (_, task) => t(`enums.exportType.${task.type}`) },
+    { key: "status", title: t("export-task.columns.status"), render: (_, task) => <StatusTag task={task} t={t} /> },
+    { key: "progress", title: t("export-task.columns.progress"), render: (_, task) => <TaskProgress task={task} /> },
+    {
+      key: "createTime",
+      title: t("export-task.columns.createTime"),
+      render: (_, task) => formatDateTime(task.createTime),
+    },
+    {
+      key: "finishTime",
+      title: t("export-task.columns.finishTime"),
+      render: (_, task) => formatDateTime(task.finishTime),
+    },
     {
       key: "actions",
-      title: t("export.columns.actions"),
+      title: t("export-task.columns.actions"),
       render: (_, task) => (
         <Space size={0}>
           {canDownload(task.status) && (
             <Button type="link" onClick={() => handlers.onDownload(task)}>
-              {t("export.actions.download")}
+              {t("export-task.actions.download")}
             </Button>
           )}
           {canTerminate(task.status) && (
-            <Popconfirm title={t("export.confirm.terminate")} onConfirm={() => handlers.onTerminate(task)}>
-              <Button type="link">{t("export.actions.terminate")}</Button>
+            <Popconfirm title={t("export-task.confirm.terminate")} onConfirm={() => handlers.onTerminate(task)}>
+              <Button type="link">{t("export-task.actions.terminate")}</Button>
             </Popconfirm>
           )}
-          <Popconfirm title={t("export.confirm.delete")} onConfirm={() => handlers.onDelete(task)}>
+          <Popconfirm title={t("export-task.confirm.delete")} onConfirm={() => handlers.onDelete(task)}>
             <Button type="link" danger>
-              {t("export.actions.delete")}
+              {t("export-task.actions.delete")}
             </Button>
           </Popconfirm>
         </Space>

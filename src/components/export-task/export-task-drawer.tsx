@@ -44,7 +44,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
     if (!query.isFetching && page.currentPage > lastPage) setPage((current) => ({ ...current, currentPage: lastPage }));
   }, [total, page, query.isFetching]);
 
-  useLoadFailure(query.error, "export.loadFailed", "warning");
+  useLoadFailure(query.error, "export-task.loadFailed", "warning");
 
   const rows = useMemo(
     () => result.data.map((task) => (terminated.has(task.id) ? { ...task, status: ExportStatus.terminated } : task)),
@@ -59,10 +59,10 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
         {
           onSuccess: () => {
             setTerminated((ids) => new Set(ids).add(task.id));
-            void message.success(t("export.terminated"));
+            void message.success(t("export-task.terminated"));
             void query.refetch();
           },
-          onError: (error) => void message.error(t("export.terminateFailed", { reason: error.message })),
+          onError: (error) => void message.error(t("export-task.terminateFailed", { reason: error.message })),
         },
       ),
     onDelete: (task) =>
@@ -70,10 +70,10 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
         { resource: RESOURCE, id: task.id },
         {
           onSuccess: () => {
-            void message.warning(t("export.deleted"));
+            void message.warning(t("export-task.deleted"));
             void query.refetch();
           },
-          onError: (error) => void message.error(t("export.deleteFailed", { reason: error.message })),
+          onError: (error) => void message.error(t("export-task.deleteFailed", { reason: error.message })),
         },
       ),
   });

@@ -25,24 +25,24 @@ export function ApiSettingsDetails({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const label = (name: string) => t(`apiSettings.fields.${name}`);
-  const orNotSet = (value: string, shown: ReactNode = value) => (value ? shown : t("apiSettings.notSet"));
+  const label = (name: string) => t(`api-settings.fields.${name}`);
+  const orNotSet = (value: string, shown: ReactNode = value) => (value ? shown : t("api-settings.notSet"));
   const needsSecret = app.keyType === "HMAC" && !app.secretMasked;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-      {needsSecret && <Alert type="warning" showIcon message={t("apiSettings.secret.noneWarning")} />}
+      {needsSecret && <Alert type="warning" showIcon message={t("api-settings.secret.noneWarning")} />}
       <Descriptions bordered column={1} styles={{ label: { width: 220 } }}>
         <Descriptions.Item label={label("merchantNo")}>{app.merchantNo}</Descriptions.Item>
         <Descriptions.Item label={label("appId")}>
           <Typography.Text copyable>{app.appId}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={label("keyType")}>{t(`apiSettings.keyTypes.${app.keyType}`)}</Descriptions.Item>
+        <Descriptions.Item label={label("keyType")}>{t(`api-settings.keyTypes.${app.keyType}`)}</Descriptions.Item>
         <Descriptions.Item label={label("secret")}>
           <Space wrap>
             {app.secretMasked ? (
               <Typography.Text code>{app.secretMasked}</Typography.Text>
             ) : (
-              <Typography.Text type="secondary">{t("apiSettings.secret.none")}</Typography.Text>
+              <Typography.Text type="secondary">{t("api-settings.secret.none")}</Typography.Text>
             )}
             {app.secretCreateTime && (
               <Typography.Text type="secondary">
@@ -61,7 +61,7 @@ export function ApiSettingsDetails({
               <PlatformKeyRotation app={app} onRotated={onChanged} />
             </Space>
             <Pem pem={app.platformPublicKey} />
-            <Typography.Text type="secondary">{t("apiSettings.help.platformPublicKey")}</Typography.Text>
+            <Typography.Text type="secondary">{t("api-settings.help.platformPublicKey")}</Typography.Text>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={label("merchantPublicKey")}>
@@ -70,7 +70,7 @@ export function ApiSettingsDetails({
         <Descriptions.Item label={label("callbackUrl")}>{orNotSet(app.callbackUrl)}</Descriptions.Item>
         <Descriptions.Item label={label("notifyUrl")}>{orNotSet(app.notifyUrl)}</Descriptions.Item>
         <Descriptions.Item label={label("ipWhitelist")}>
-          {app.ipWhitelist || t("apiSettings.anyAddress")}
+          {app.ipWhitelist || t("api-settings.anyAddress")}
         </Descriptions.Item>
         <Descriptions.Item label={label("lowBalanceThreshold")}>
           {orNotSet(app.lowBalanceThreshold, `${app.lowBalanceThreshold} ${app.currency}`)}

@@ -27,19 +27,19 @@ export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () =
         throw new Error(t("validation.publicKeyRequired"));
     },
   };
-  const label = (name: keyof ApiAppUpdate) => t(`apiSettings.fields.${name}`);
-  const help = (name: keyof ApiAppUpdate) => t(`apiSettings.help.${name}`, { currency: app.currency });
+  const label = (name: keyof ApiAppUpdate) => t(`api-settings.fields.${name}`);
+  const help = (name: keyof ApiAppUpdate) => t(`api-settings.help.${name}`, { currency: app.currency });
 
   return (
     <Form {...formProps} initialValues={app} layout="vertical" style={{ maxWidth: 720 }} onFinish={submit}>
       <Form.Item name="keyType" label={label("keyType")} extra={help("keyType")} rules={rule("keyType")}>
         <Radio.Group
-          options={keyTypes.map((k) => ({ value: k, label: t(`apiSettings.keyTypes.${k}`) }))}
+          options={keyTypes.map((k) => ({ value: k, label: t(`api-settings.keyTypes.${k}`) }))}
           optionType="button"
         />
       </Form.Item>
       {keyType === "HMAC" && !app.secretMasked && (
-        <Alert type="warning" showIcon message={t("apiSettings.secret.noneWarning")} style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon message={t("api-settings.secret.noneWarning")} style={{ marginBottom: 16 }} />
       )}
       <Form.Item
         name="merchantPublicKey"

@@ -39,7 +39,7 @@ export function ApiSettingsShowPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card
-        title={t("apiSettings.titles.settings")}
+        title={t("api-settings.titles.settings")}
         extra={
           app && !editing ? (
             <Button type="primary" onClick={() => setEditing(true)}>

@@ -12,7 +12,7 @@ export function DeliveryAttempts({ id }: { id: number }) {
     ...customCall(apiSettingsCalls.attempts, { id }),
     queryOptions: { retry: false },
   });
-  const label = (key: string) => t(`apiSettings.deliveries.attempts.${key}`);
+  const label = (key: string) => t(`api-settings.deliveries.attempts.${key}`);
   return (
     <Table<DeliveryAttempt>
       rowKey="time"
@@ -35,7 +35,7 @@ export function DeliveryAttempts({ id }: { id: number }) {
         {
           title: label("latency"),
           dataIndex: "latencyMs",
-          render: (ms: number) => t("apiSettings.deliveries.attempts.ms", { ms }),
+          render: (ms: number) => t("api-settings.deliveries.attempts.ms", { ms }),
         },
         { title: label("url"), dataIndex: "url", render: (url: string | null) => url ?? "-" },
       ]}

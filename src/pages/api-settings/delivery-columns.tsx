@@ -22,14 +22,14 @@ export function deliveryColumns(
   onResend: (d: Delivery) => void,
   resending: number | null,
 ): ColumnsType<Delivery> {
-  const title = (field: string) => t(`apiSettings.deliveries.fields.${field}`);
+  const title = (field: string) => t(`api-settings.deliveries.fields.${field}`);
   return [
     {
       key: "eventId",
       title: title("eventId"),
       render: (_, d) => <Typography.Text copyable>{d.eventId}</Typography.Text>,
     },
-    { key: "channel", title: title("channel"), render: (_, d) => t(`apiSettings.deliveries.channels.${d.channel}`) },
+    { key: "channel", title: title("channel"), render: (_, d) => t(`api-settings.deliveries.channels.${d.channel}`) },
     { key: "type", title: title("type"), dataIndex: "type" },
     { key: "orderNo", title: title("orderNo"), render: (_, d) => d.orderNo ?? "-" },
     {
@@ -50,7 +50,7 @@ export function deliveryColumns(
     {
       key: "status",
       title: title("status"),
-      render: (_, d) => <Tag color={statusColor[d.status]}>{t(`apiSettings.deliveries.statuses.${d.status}`)}</Tag>,
+      render: (_, d) => <Tag color={statusColor[d.status]}>{t(`api-settings.deliveries.statuses.${d.status}`)}</Tag>,
     },
     { key: "createTime", title: title("createTime"), render: (_, d) => formatDateTime(d.createTime) },
     {
@@ -59,14 +59,14 @@ export function deliveryColumns(
       fixed: "right",
       render: (_, d) => (
         <Popconfirm
-          title={t("apiSettings.deliveries.resendTitle")}
-          description={<div style={{ maxWidth: 320 }}>{t("apiSettings.deliveries.resendText")}</div>}
-          okText={t("apiSettings.deliveries.resend")}
+          title={t("api-settings.deliveries.resendTitle")}
+          description={<div style={{ maxWidth: 320 }}>{t("api-settings.deliveries.resendText")}</div>}
+          okText={t("api-settings.deliveries.resend")}
           cancelText={t("common.cancel")}
           onConfirm={() => onResend(d)}
         >
           <Button size="small" loading={resending === d.id}>
-            {t("apiSettings.deliveries.resend")}
+            {t("api-settings.deliveries.resend")}
           </Button>
         </Popconfirm>
       ),

@@ -40,8 +40,8 @@ export function DeliveryLog() {
           // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
           onSuccess: ({ data }) => {
             if (data.status === "delivered" && data.lastError === null)
-              void message.success(t("apiSettings.deliveries.resentDelivered"));
-            else void message.warning(t("apiSettings.deliveries.resentFailed", { reason: data.lastError ?? "" }));
+              void message.success(t("api-settings.deliveries.resentDelivered"));
+            else void message.warning(t("api-settings.deliveries.resentFailed", { reason: data.lastError ?? "" }));
             void refetch();
           },
         },
@@ -56,32 +56,32 @@ export function DeliveryLog() {
   const page = query.data?.data;
   const option = (group: string) => (value: string) => ({
     value,
-    label: t(`apiSettings.deliveries.${group}.${value}`),
+    label: t(`api-settings.deliveries.${group}.${value}`),
   });
 
   return (
-    <Card title={t("apiSettings.titles.deliveries")} extra={<RefreshButton query={query} />}>
+    <Card title={t("api-settings.titles.deliveries")} extra={<RefreshButton query={query} />}>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           allowClear
-          aria-label={t("apiSettings.deliveries.fields.channel")}
-          placeholder={t("apiSettings.deliveries.fields.channel")}
+          aria-label={t("api-settings.deliveries.fields.channel")}
+          placeholder={t("api-settings.deliveries.fields.channel")}
           style={{ minWidth: 160 }}
           options={deliveryChannels.map(option("channels"))}
           onChange={(channel?: DeliveryListQuery["channel"]) => filter({ channel })}
         />
         <Select
           allowClear
-          aria-label={t("apiSettings.deliveries.fields.status")}
-          placeholder={t("apiSettings.deliveries.fields.status")}
+          aria-label={t("api-settings.deliveries.fields.status")}
+          placeholder={t("api-settings.deliveries.fields.status")}
           style={{ minWidth: 160 }}
           options={deliveryStatuses.map(option("statuses"))}
           onChange={(status?: DeliveryListQuery["status"]) => filter({ status })}
         />
         <Input.Search
           allowClear
-          aria-label={t("apiSettings.deliveries.fields.orderNo")}
-          placeholder={t("apiSettings.deliveries.fields.orderNo")}
+          aria-label={t("api-settings.deliveries.fields.orderNo")}
+          placeholder={t("api-settings.deliveries.fields.orderNo")}
           maxLength={64}
           onSearch={(value) => filter({ orderNo: value.trim() || undefined })}
         />
@@ -91,7 +91,7 @@ export function DeliveryLog() {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t("apiSettings.deliveries.loadFailed", { reason: query.error.message })}
+          message={t("api-settings.deliveries.loadFailed", { reason: query.error.message })}
         />
       )}
       <Table<Delivery>

@@ -23,20 +23,20 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
   if (!app.secretMasked)
     return (
       <Button type="primary" icon={<KeyOutlined aria-hidden />} loading={mutation.isPending} onClick={generate}>
-        {t("apiSettings.secret.generate")}
+        {t("api-settings.secret.generate")}
       </Button>
     );
   return (
     <Popconfirm
-      title={t("apiSettings.secret.rotateTitle")}
-      description={confirmText(t("apiSettings.secret.rotateText"))}
-      okText={t("apiSettings.secret.rotate")}
+      title={t("api-settings.secret.rotateTitle")}
+      description={confirmText(t("api-settings.secret.rotateText"))}
+      okText={t("api-settings.secret.rotate")}
       okButtonProps={{ danger: true }}
       cancelText={t("common.cancel")}
       onConfirm={generate}
     >
       <Button danger icon={<KeyOutlined aria-hidden />} loading={mutation.isPending}>
-        {t("apiSettings.secret.rotate")}
+        {t("api-settings.secret.rotate")}
       </Button>
     </Popconfirm>
   );
@@ -51,22 +51,22 @@ export function PlatformKeyRotation({ app, onRotated }: { app: ApiApp; onRotated
       { ...customCall(apiSettingsCalls.rotateKey), values: {} },
       {
         onSuccess: ({ data }) => {
-          void message.success(t("apiSettings.keys.rotated", { serial: data.platformKeySerial }));
+          void message.success(t("api-settings.keys.rotated", { serial: data.platformKeySerial }));
           onRotated();
         },
       },
     );
   return (
     <Popconfirm
-      title={t("apiSettings.keys.rotateTitle")}
-      description={confirmText(t("apiSettings.keys.rotateText", { serial: app.platformKeySerial + 1 }))}
-      okText={t("apiSettings.keys.rotate")}
+      title={t("api-settings.keys.rotateTitle")}
+      description={confirmText(t("api-settings.keys.rotateText", { serial: app.platformKeySerial + 1 }))}
+      okText={t("api-settings.keys.rotate")}
       okButtonProps={{ danger: true }}
       cancelText={t("common.cancel")}
       onConfirm={rotate}
     >
       <Button icon={<SyncOutlined aria-hidden />} loading={mutation.isPending}>
-        {t("apiSettings.keys.rotate")}
+        {t("api-settings.keys.rotate")}
       </Button>
     </Popconfirm>
   );

@@ -11,15 +11,15 @@ export function SecretModal({ secret, onClose }: { secret: ApiSecret | null; onC
   return (
     <Modal
       open={secret !== null}
-      title={t("apiSettings.secret.modalTitle")}
+      title={t("api-settings.secret.modalTitle")}
       onOk={onClose}
       onCancel={onClose}
-      okText={t("apiSettings.secret.done")}
+      okText={t("api-settings.secret.done")}
       cancelButtonProps={{ style: { display: "none" } }}
       maskClosable={false}
       destroyOnHidden
     >
-      <Alert type="warning" showIcon message={t("apiSettings.secret.onceWarning")} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon message={t("api-settings.secret.onceWarning")} style={{ marginBottom: 16 }} />
       {secret && (
         <Typography.Paragraph copyable={{ text: secret.secret }}>
           <Typography.Text code data-testid="api-secret" style={{ wordBreak: "break-all" }}>

@@ -8,7 +8,7 @@ const statusColor: Record<MerchantInfo["status"], string> = { enabled: "green", 
 /** The merchant's record as people read it; the balance is rounded half-up to 2 places. */
 export function MerchantInfoDetails({ info }: { info: MerchantInfo }) {
   const { t } = useTranslation();
-  const field = (name: keyof MerchantInfo) => t(`merchant.fields.${name}`);
+  const field = (name: keyof MerchantInfo) => t(`merchant-info.fields.${name}`);
   const text = (value: string) => value || "-";
   return (
     <Descriptions bordered column={{ xs: 1, md: 2 }}>

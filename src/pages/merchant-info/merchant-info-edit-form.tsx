@@ -14,7 +14,7 @@ export function MerchantInfoEditForm({ info, onDone }: { info: MerchantInfo; onD
     onDone,
   });
   const rule = (name: keyof MerchantInfoUpdate) => [zodRule(merchantInfoUpdate.shape[name], t)];
-  const label = (name: keyof MerchantInfoUpdate) => t(`merchant.fields.${name}`);
+  const label = (name: keyof MerchantInfoUpdate) => t(`merchant-info.fields.${name}`);
   return (
     <Form {...formProps} initialValues={info} layout="vertical" style={{ maxWidth: 640 }} onFinish={submit}>
       <Form.Item name="merchantName" label={label("merchantName")} required rules={rule("merchantName")}>

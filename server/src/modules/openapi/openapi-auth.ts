@@ -5,7 +5,7 @@ import type { AppDeps } from "../../app-deps";
 import { queryRows } from "../../db/raw";
 import { whitelistMatcher } from "../../lib/net-guard";
 import { cachedPublicKey, hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";
-import { type PlatformSigner, platformSigner } from "../api-app/api-app.repository";
+import { type PlatformSigner, platformSigner } from "../api-settings/api-settings.repository";
 import { OpenApiError } from "./openapi-errors";
 
 /** Who is calling the Open API, once the request is proven to come from them. */

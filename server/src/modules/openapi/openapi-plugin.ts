@@ -5,7 +5,7 @@ import { OPENAPI_HEADERS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
-import type { PlatformSigner } from "../api-app/api-app.repository";
+import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
 import { OpenApiError, openApiErrorCode } from "./openapi-errors";
 import { openApiAuthThrottle } from "./openapi-throttle";

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { openApiCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { serve } from "../../plugins/serve";
-import { listProducts } from "../catalog/catalog.service";
-import { placeOrder } from "../orders/place-order";
+import { placeOrder } from "../order/place-order";
+import { listProducts } from "../product/product.service";
 import { balanceOf, findOpenApiOrder, openApiAnswer, toOpenApiOrder } from "./openapi.service";
 import { openApiCaller } from "./openapi-plugin";
 

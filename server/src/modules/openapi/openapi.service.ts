@@ -4,8 +4,8 @@ import type { AppDeps } from "../../app-deps";
 import { merchants, orderEvents, orders } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";
-import { readCards, toOrder } from "../orders/order.service";
-import type { OrderRow } from "../orders/place-order";
+import { readCards, toOrder } from "../order/order.service";
+import type { OrderRow } from "../order/place-order";
 import type { OpenApiCaller } from "./openapi-auth";
 
 export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {

@@ -1,4 +1,4 @@
-import type { CatalogFile } from "../catalog/catalog-import";
+import type { CatalogFile } from "../product/catalog-import";
 
 /**
  * The demo catalog: one product per type and a few more, in the same shape as an import file

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../app-deps";
-import { importCatalog, setPrice } from "../catalog/catalog-import";
+import { importCatalog, setPrice } from "../product/catalog-import";
 import { demoCatalog, demoPrices } from "./demo-catalog-data";
 
 /**

@@ -1,0 +1,344 @@
+import { z } from "zod";
+import { defineCall, idParams } from "./calls";
+import { pageOf, pageQuery } from "./envelope";
+import { webUrl } from "./merchant-info";
+import { giftCard, openApiOrderRequest, order } from "./order";
+import { product, productListQuery } from "./product";
+
+/**
+ * API settings (the merchant's Open API application), the delivery log, and the Open API wire contract that
+ * every SDK, the docs and the server share.
+ */
+export const keyTypes = ["HMAC", "RSA2"] as const;
+export type KeyType = (typeof keyTypes)[number];
+
+/** Request and answer headers of `/openapi/v1` and of callbacks (lower-case, as Node reads them). */
+export const OPENAPI_HEADERS = {
+  appId: "x-app-id",
+  timestamp: "x-timestamp",
+  nonce: "x-nonce",
+  signature: "x-signature",
+  /** On answers and callbacks: which platform key signed them. */
+  keySerial: "x-key-serial",
+  /** On callbacks: the event id, also in the body. */
+  eventId: "x-event-id",
+} as const;
+
+/** A request whose timestamp is further than this from the server's clock is refused. */
+export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Seconds to wait after each failed try before the next one; after the last, the delivery is failed. */
+export const RETRY_SCHEDULE_SECONDS = [15, 30, 180, 600, 1200, 1800, 3600, 10800, 21600] as const;
+/** Tries in all: the first and one per step of the schedule. */
+export const MAX_DELIVERY_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
+/** A receiver has this long to answer 2xx. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export interface SigningParts {
+  method: string;
+  pathWithQuery: string;
+  timestamp: string;
+  nonce: string;
+}
+
+/** The lines before the body: METHOD, path with query, timestamp and nonce, each followed by a newline. */
+export function signingHead(parts: SigningParts): string {
+  return `${parts.method.toUpperCase()}\n${parts.pathWithQuery}\n${parts.timestamp}\n${parts.nonce}\n`;
+}
+
+/**
+ * The exact string both sides sign: the head, then the raw body and a newline (an empty body is an empty line).
+ * Servers sign the body's bytes as received: `head + body + "\n"` in UTF-8.
+ */
+export function signingString(parts: SigningParts & { body: string }): string {
+  return `${signingHead(parts)}${parts.body}\n`;
+}
+
+/** Machine-readable reasons of Open API refusals (`data.errorCode`), stable across languages and versions. */
+export const openApiErrorCodes = [
+  "MISSING_HEADERS",
+  "UNKNOWN_APP_ID",
+  "MERCHANT_DISABLED",
+  "IP_NOT_ALLOWED",
+  "TIMESTAMP_EXPIRED",
+  "INVALID_SIGNATURE",
+  "NONCE_REUSED",
+  "KEY_NOT_CONFIGURED",
+  "RATE_LIMITED",
+  "INVALID_REQUEST",
+  "NOT_FOUND",
+  "INSUFFICIENT_BALANCE",
+  "ORDER_CONFLICT",
+  "PRODUCT_UNAVAILABLE",
+  "INTERNAL_ERROR",
+  "OVERLOADED",
+] as const;
+export type OpenApiErrorCode = (typeof openApiErrorCodes)[number];
+
+// ---- IP whitelist: written the same way in the browser form and on the server (no Node modules here) ----
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+function isIPv6(value: string): boolean {
+  if (!value.includes(":") || !/^[0-9A-Fa-f:.]+$/.test(value)) return false;
+  try {
+    // The WHATWG URL parser validates IPv6 literals the same way in browsers and Node.
+    return new URL(`http://[${value}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+export function isIpOrCidr(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && isIPv6(address);
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** "1.2.3.4, 10.0.0.0/8" -> entries; empty -> []. */
+export function splitWhitelist(text: string): string[] {
+  return text
+    .split(/[,\s]+/)
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0);
+}
+
+export const MAX_WHITELIST_ENTRIES = 100;
+
+export const ipWhitelistText = z
+  .string("validation.invalidType")
+  .max(8000, "validation.tooLong")
+  .superRefine((text, ctx) => {
+    const entries = splitWhitelist(text);
+    if (entries.length > MAX_WHITELIST_ENTRIES)
+      ctx.addIssue({ code: "custom", message: "validation.whitelistTooLong", input: text });
+    const bad = entries.find((e) => !isIpOrCidr(e));
+    if (bad) ctx.addIssue({ code: "custom", message: "validation.whitelistEntry", input: text });
+  });
+
+// ---- API settings (portal) ----
+
+/** Positive decimal with up to 4 places, or empty for "no threshold". */
+const threshold = z
+  .string("validation.invalidType")
+  .trim()
+  .regex(/^(\d{1,13}(\.\d{1,4})?)?$/, "validation.amount");
+
+const requiredUrl = z.string("validation.urlRequired").trim().min(1, "validation.urlRequired").pipe(webUrl);
+
+export const apiAppUpdate = z
+  .object({
+    keyType: z.enum(keyTypes, "validation.invalidType"),
+    /** PEM of the merchant's RSA public key: required for RSA2 (the server checks it is RSA, 2048 bits or more). */
+    merchantPublicKey: z.string("validation.invalidType").trim().max(4000, "validation.tooLong").default(""),
+    callbackUrl: requiredUrl,
+    notifyUrl: requiredUrl,
+    /** Comma-separated addresses or CIDR ranges; empty = any address may call. */
+    ipWhitelist: ipWhitelistText.default(""),
+    lowBalanceThreshold: threshold.default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.keyType === "RSA2" && v.merchantPublicKey === "")
+      ctx.addIssue({ code: "custom", path: ["merchantPublicKey"], message: "validation.publicKeyRequired", input: "" });
+  });
+export type ApiAppUpdate = z.input<typeof apiAppUpdate>;
+
+export const apiApp = z.object({
+  merchantNo: z.string(),
+  appId: z.string(),
+  keyType: z.enum(keyTypes),
+  platformPublicKey: z.string(),
+  platformKeySerial: z.number(),
+  merchantPublicKey: z.string(),
+  /** The secret's last characters behind a mask ("********a1b2"); empty when none was generated yet. */
+  secretMasked: z.string(),
+  secretCreateTime: z.string().nullable(),
+  callbackUrl: z.string(),
+  notifyUrl: z.string(),
+  /** Comma-separated, as the form edits it. */
+  ipWhitelist: z.string(),
+  lowBalanceThreshold: z.string(),
+  /** The merchant's balance currency (the threshold's). */
+  currency: z.string(),
+  updateTime: z.string(),
+});
+export type ApiApp = z.infer<typeof apiApp>;
+
+/** Answer of a secret rotation: the only time the secret is ever shown. */
+export const apiSecret = z.object({ secret: z.string(), secretMasked: z.string(), secretCreateTime: z.string() });
+export type ApiSecret = z.infer<typeof apiSecret>;
+
+export const platformKey = z.object({ platformPublicKey: z.string(), platformKeySerial: z.number() });
+export type PlatformKey = z.infer<typeof platformKey>;
+
+// ---- Delivery log ----
+
+export const deliveryChannels = ["callback", "notification"] as const;
+export const deliveryStatuses = ["pending", "delivered", "failed"] as const;
+
+export const delivery = z.object({
+  id: z.number(),
+  eventId: z.string(),
+  channel: z.enum(deliveryChannels),
+  type: z.string(),
+  orderNo: z.string().nullable(),
+  merchantOrderNo: z.string().nullable(),
+  /** Where the last try went (the URL configured at that time); null before the first try. */
+  url: z.string().nullable(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptTime: z.string().nullable(),
+  /** Null when no further try is planned (delivered or failed). */
+  nextAttemptTime: z.string().nullable(),
+  deliveredTime: z.string().nullable(),
+  createTime: z.string(),
+});
+export type Delivery = z.infer<typeof delivery>;
+
+/** One try of a delivery, in its log: scheduled, or an admin's Resend (`manual`). */
+export const deliveryAttempt = z.object({
+  time: z.string(),
+  manual: z.boolean(),
+  url: z.string().nullable(),
+  /** The receiver's HTTP status; null when there was no answer (see `error`). */
+  httpStatus: z.number().nullable(),
+  /** Network error, or the refusal with an excerpt of the receiver's answer; null when delivered. */
+  error: z.string().nullable(),
+  latencyMs: z.number(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
+
+export const deliveryListQuery = z.object({
+  channel: z.enum(deliveryChannels, "validation.invalidType").optional(),
+  status: z.enum(deliveryStatuses, "validation.invalidType").optional(),
+  orderNo: z.string().trim().max(64, "validation.tooLong").optional(),
+});
+export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
+
+// ---- Open API answers (requests reuse the portal's schemas: placeOrderRequest, pageQuery) ----
+
+export const openApiBalance = z.object({ merchantNo: z.string(), balance: z.string(), currency: z.string() });
+
+/** An order as the Open API answers it: the portal's fields, its version, and gift cards in full once Success. */
+export const openApiOrder = order.extend({
+  version: z.number(),
+  cards: z.array(giftCard).nullable(),
+});
+export type OpenApiOrder = z.infer<typeof openApiOrder>;
+
+// ---- Calls ----
+
+const apiSettings = (action: "show" | "list" | "edit") => ({ resource: "api-settings", action }) as const;
+const APP = "/merchant/api/app";
+
+/** API Settings (admin only): the merchant's Open API application, its keys, callbacks and delivery log. */
+export const apiSettingsCalls = {
+  one: defineCall({ method: "GET", path: APP, access: apiSettings("show"), tag: "api-settings", answer: apiApp }),
+  update: defineCall({
+    method: "PUT",
+    path: APP,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    body: apiAppUpdate,
+    answer: apiApp,
+  }),
+  /** The only answer that ever carries the secret; a new secret is access to the merchant's money (step-up). */
+  rotateSecret: defineCall({
+    method: "POST",
+    path: `${APP}/secret`,
+    access: apiSettings("edit"),
+    stepUp: true,
+    tag: "api-settings",
+    answer: apiSecret,
+  }),
+  rotateKey: defineCall({
+    method: "POST",
+    path: `${APP}/keys`,
+    access: apiSettings("edit"),
+    stepUp: true,
+    tag: "api-settings",
+    answer: platformKey,
+  }),
+  deliveries: defineCall({
+    method: "GET",
+    path: `${APP}/deliveries`,
+    access: apiSettings("list"),
+    tag: "api-settings",
+    query: pageQuery.extend(deliveryListQuery.shape),
+    answer: pageOf(delivery),
+  }),
+  resend: defineCall({
+    method: "POST",
+    path: `${APP}/deliveries/:id/resend`,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    params: idParams,
+    answer: delivery,
+  }),
+  attempts: defineCall({
+    method: "GET",
+    path: `${APP}/deliveries/:id/attempts`,
+    access: apiSettings("list"),
+    tag: "api-settings",
+    params: idParams,
+    answer: z.array(deliveryAttempt),
+  }),
+};
+
+/** The Open API prefix: merchants' servers call `${OPENAPI_BASE}${call.path}` (docs/open-api.md). */
+export const OPENAPI_BASE = "/openapi/v1";
+const orderNumber = z.string().trim().min(1, "validation.required").max(64, "validation.tooLong");
+
+/** `/openapi/v1`: the calls a merchant's servers make, each authenticated by its signature. */
+export const openApiCalls = {
+  balance: defineCall({
+    method: "GET",
+    path: "/balance",
+    access: "signature",
+    tag: "open-api",
+    answer: openApiBalance,
+  }),
+  products: defineCall({
+    method: "GET",
+    path: "/products",
+    access: "signature",
+    tag: "open-api",
+    query: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(100) }).and(productListQuery),
+    answer: pageOf(product),
+  }),
+  /** A repeated merchant order number answers the original as the order query does (`idempotent-replayed`). */
+  placeOrder: defineCall({
+    method: "POST",
+    path: "/orders",
+    access: "signature",
+    tag: "open-api",
+    body: openApiOrderRequest,
+    answer: openApiOrder,
+  }),
+  orderByMerchantOrderNo: defineCall({
+    method: "GET",
+    path: "/orders/:merchantOrderNo",
+    access: "signature",
+    tag: "open-api",
+    params: z.object({ merchantOrderNo: orderNumber }),
+    answer: openApiOrder,
+  }),
+  orderByOrderNo: defineCall({
+    method: "GET",
+    path: "/orders/by-order-no/:orderNo",
+    access: "signature",
+    tag: "open-api",
+    params: z.object({ orderNo: orderNumber }),
+    answer: openApiOrder,
+  }),
+};

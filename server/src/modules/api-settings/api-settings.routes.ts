@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import { apiSettingsCalls } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import { caller } from "../../plugins/auth";
+import { serve } from "../../plugins/serve";
+import { getApiApp, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-settings.service";
+
+/** API Settings (admin only): the merchant's Open API application, its keys and its callback addresses. */
+export function apiSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
+  serve(app, apiSettingsCalls.one, ({ request }) => getApiApp(deps, caller(request).merchantId));
+  serve(app, apiSettingsCalls.update, ({ request, body }) => updateApiApp(deps, caller(request).merchantId, body));
+  // Request bodies and answers are never logged (app.ts), so the secret stays in this answer.
+  serve(app, apiSettingsCalls.rotateSecret, ({ request }) => rotateSecret(deps, caller(request).merchantId));
+  serve(app, apiSettingsCalls.rotateKey, ({ request }) => rotatePlatformKey(deps, caller(request).merchantId));
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type ApiApp, type ApiSecret, type apiAppUpdate, type PlatformKey, splitWhitelist } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import { merchantApps, merchants } from "../../db/schema";
+import { fieldErrors, notFound } from "../../lib/errors";
+import { isLocalUrl } from "../../lib/net-guard";
+import { generateRsaKeyPair, parseRsaPublicKey } from "../../lib/signing";
+import { type AppRow, ensureApp, maskSecret } from "./api-settings.repository";
+
+export type ApiAppChanges = z.output<typeof apiAppUpdate>;
+
+/** How many characters of a secret stay visible behind the mask. */
+const SECRET_HINT_LENGTH = 4;
+
+/** "100.5000" -> "100.5": the form edits the threshold as the merchant typed it, not as the column pads it. */
+function plainDecimal(value: string | null): string {
+  if (value === null) return "";
+  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
+}
+
+async function merchantOf(deps: AppDeps, merchantId: number) {
+  const [row] = await deps.db
+    .select({
+      merchantNo: merchants.merchantNo,
+      currency: merchants.currency,
+      lowBalanceThreshold: merchants.lowBalanceThreshold,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  if (!row) throw notFound();
+  return row;
+}
+
+type MerchantPart = Awaited<ReturnType<typeof merchantOf>>;
+
+function toApiApp(app: AppRow, merchant: MerchantPart): ApiApp {
+  return {
+    merchantNo: merchant.merchantNo,
+    appId: app.appId,
+    keyType: app.keyType,
+    platformPublicKey: app.platformPublicKey,
+    platformKeySerial: app.platformKeySerial,
+    merchantPublicKey: app.merchantPublicKey,
+    secretMasked: app.secretSealed ? maskSecret(app.secretHint) : "",
+    secretCreateTime: app.secretCreatedAt?.toISOString() ?? null,
+    callbackUrl: app.callbackUrl,
+    notifyUrl: app.notifyUrl,
+    ipWhitelist: app.ipWhitelist.join(", "),
+    lowBalanceThreshold: plainDecimal(merchant.lowBalanceThreshold),
+    currency: merchant.currency,
+    updateTime: app.updatedAt.toISOString(),
+  };
+}
+
+/** The merchant's API settings; the first visit creates the application (AppID and platform key pair). */
+export async function getApiApp(deps: AppDeps, merchantId: number): Promise<ApiApp> {
+  const merchant = await merchantOf(deps, merchantId);
+  return toApiApp(await ensureApp(deps, merchantId), merchant);
+}
+
+/**
+ * What the contract cannot check on its own: the key must really be an RSA key of 2048+ bits, and callbacks
+ * must not be aimed at the server's own networks (unless the operator allows it, e.g. for a local receiver).
+ */
+function serverChecks(deps: AppDeps, changes: ApiAppChanges) {
+  const errors: Record<string, string> = {};
+  if (changes.merchantPublicKey !== "" && !parseRsaPublicKey(changes.merchantPublicKey))
+    errors.merchantPublicKey = "validation.publicKeyInvalid";
+  if (!deps.config.OUTBOUND_ALLOW_PRIVATE) {
+    if (isLocalUrl(changes.callbackUrl)) errors.callbackUrl = "validation.urlPrivate";
+    if (isLocalUrl(changes.notifyUrl)) errors.notifyUrl = "validation.urlPrivate";
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+}
+
+/**
+ * Saves the admin's settings. Switching to HMAC before a secret exists is allowed: signed requests are then
+ * refused as "key not configured" until the admin generates one (the page says so).
+ */
+export async function updateApiApp(deps: AppDeps, merchantId: number, changes: ApiAppChanges): Promise<ApiApp> {
+  serverChecks(deps, changes);
+  await ensureApp(deps, merchantId);
+  const now = deps.clock.now();
+  // The threshold belongs to the balance it watches (merchants), read there by the low-balance trigger.
+  const row = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(merchants)
+      .set({ lowBalanceThreshold: changes.lowBalanceThreshold === "" ? null : changes.lowBalanceThreshold })
+      .where(eq(merchants.id, merchantId));
+    const [updated] = await tx
+      .update(merchantApps)
+      .set({
+        keyType: changes.keyType,
+        merchantPublicKey: changes.merchantPublicKey,
+        callbackUrl: changes.callbackUrl,
+        notifyUrl: changes.notifyUrl,
+        ipWhitelist: [...new Set(splitWhitelist(changes.ipWhitelist))],
+        updatedAt: now,
+      })
+      .where(eq(merchantApps.merchantId, merchantId))
+      .returning();
+    return updated;
+  });
+  const merchant = await merchantOf(deps, merchantId);
+  if (!row) throw notFound();
+  return toApiApp(row, merchant);
+}
+
+/**
+ * A new HMAC secret (32 random bytes, base64url). Stored encrypted with its last characters as the hint; the
+ * plain secret is in this answer only, and the previous one stops working at once.
+ */
+export async function rotateSecret(deps: AppDeps, merchantId: number): Promise<ApiSecret> {
+  await ensureApp(deps, merchantId);
+  const secret = randomBytes(32).toString("base64url");
+  const hint = secret.slice(-SECRET_HINT_LENGTH);
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(merchantApps)
+    .set({ secretSealed: deps.cipher.encrypt(secret), secretHint: hint, secretCreatedAt: now, updatedAt: now })
+    .where(eq(merchantApps.merchantId, merchantId))
+    .returning({ merchantId: merchantApps.merchantId });
+  if (!row) throw notFound();
+  return { secret, secretMasked: maskSecret(hint), secretCreateTime: now.toISOString() };
+}
+
+/** A new platform key pair: answers and callbacks are signed with it from now on, under the next serial. */
+export async function rotatePlatformKey(deps: AppDeps, merchantId: number): Promise<PlatformKey> {
+  await ensureApp(deps, merchantId);
+  const keys = await generateRsaKeyPair();
+  const [row] = await deps.db
+    .update(merchantApps)
+    .set({
+      platformPublicKey: keys.publicKey,
+      platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
+      platformKeySerial: sql`${merchantApps.platformKeySerial} + 1`,
+      updatedAt: deps.clock.now(),
+    })
+    .where(eq(merchantApps.merchantId, merchantId))
+    .returning({
+      platformPublicKey: merchantApps.platformPublicKey,
+      platformKeySerial: merchantApps.platformKeySerial,
+    });
+  if (!row) throw notFound();
+  return row;
+}

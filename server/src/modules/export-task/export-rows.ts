@@ -1,0 +1,172 @@
+import Big from "big.js";
+import type { TFunction } from "i18next";
+import { currencyDecimals, type LedgerEntry, type Order, type Product } from "#contracts";
+import type { Cell } from "./xlsx-stream";
+
+/**
+ * What an export's sheet shows: the columns of the list page it came from, with the page's titles and enum
+ * labels (the same catalog keys), in the language the export was asked in. Money is text, rounded half up and
+ * padded to its currency's decimals, so no amount goes through a float. Times are in the reader's zone (see
+ * `sheetTimes`), and their titles name it.
+ */
+export interface SheetLayout<Item> {
+  header(t: TFunction, times: SheetTimes): string[];
+  columnWidths: number[];
+  row(item: Item, t: TFunction, times: SheetTimes): Cell[];
+}
+
+/** Spec §2.3: round half up (away from zero), pad to the currency's decimals; never "-0.00". */
+export function moneyText(value: string | null, currency: string): Cell {
+  if (value === null || value.trim() === "") return null;
+  const fixed = new Big(value.trim()).toFixed(currencyDecimals(currency), Big.roundHalfUp);
+  return /^-0(\.0+)?$/.test(fixed) ? fixed.slice(1) : fixed;
+}
+
+/** `2026-11-21 15:30:00` in UTC. */
+export function utcText(iso: string | null): Cell {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : null;
+}
+
+/**
+ * How a sheet writes times: in the reader's time zone when the browser said which (as the list pages show them),
+ * otherwise UTC; the column titles name the zone either way. The zone's offset is looked up once per hour of
+ * time (offsets change only on whole or half hours), not per cell: Intl formatting costs ~5 µs a call, a million
+ * rows have two times each.
+ */
+export interface SheetTimes {
+  text(iso: string | null): Cell;
+  title(t: TFunction, key: string): string;
+}
+
+export function sheetTimes(timeZone: string | null): SheetTimes {
+  if (!timeZone) return { text: utcText, title: (t, key) => t("export-task.file.utcTime", { title: t(key) }) };
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number) => {
+    const slot = Math.floor(ms / 1_800_000);
+    let offset = offsets.get(slot);
+    if (offset === undefined) {
+      const p = Object.fromEntries(parts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+      const wall = Date.UTC(
+        Number(p.year),
+        Number(p.month) - 1,
+        Number(p.day),
+        Number(p.hour),
+        Number(p.minute),
+        Number(p.second),
+      );
+      offset = wall - Math.floor(ms / 1000) * 1000;
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(slot, offset);
+    }
+    return offset;
+  };
+  return {
+    text: (iso) => {
+      if (!iso) return null;
+      const ms = Date.parse(iso);
+      return utcText(new Date(ms + offsetAt(ms)).toISOString());
+    },
+    title: (t, key) => t("export-task.file.zonedTime", { title: t(key), zone: timeZone }),
+  };
+}
+
+/** As the order list shows a finished order's duration (the browser's `durationParts`). */
+export function durationText(seconds: number | null, t: TFunction): Cell {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
+  if (seconds > 0 && seconds < 1) return t("order.duration.underOneSecond");
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (h > 0) return t("order.duration.hours", { h: String(h), m: pad(m), s: pad(s) });
+  if (m > 0) return t("order.duration.minutes", { m: String(m), s: pad(s) });
+  return t("order.duration.seconds", { s: String(s) });
+}
+
+const orEmpty = (v: string | null | undefined): Cell => (v === null || v === undefined || v === "" ? null : v);
+
+export const orderSheet: SheetLayout<Order> = {
+  header: (t, times) => [
+    ...["orderNo", "merchantOrderNo", "productName", "spec", "quantity", "rechargeAccount", "status", "duration"].map(
+      (f) => t(`order.fields.${f}`),
+    ),
+    times.title(t, "order.fields.createTime"),
+    times.title(t, "order.fields.completeTime"),
+    t("order.fields.amount"),
+    t("ledger.fields.currency"),
+    t("order.fields.source"),
+  ],
+  columnWidths: [26, 24, 28, 14, 10, 20, 12, 12, 22, 22, 16, 10, 10],
+  row: (o, t, times) => [
+    o.orderNo,
+    o.merchantOrderNo,
+    o.productName,
+    o.spec,
+    o.quantity,
+    orEmpty(o.rechargeAccount),
+    t(`enums.orderStatus.${o.status}`),
+    durationText(o.duration, t),
+    times.text(o.createTime),
+    times.text(o.completeTime),
+    moneyText(o.amount, o.currency),
+    o.currency,
+    t(`enums.orderSource.${o.source}`),
+  ],
+};
+
+export const ledgerSheet: SheetLayout<LedgerEntry> = {
+  header: (t, times) => [
+    ...["fundNo", "orderNo", "productName", "rechargeAccount", "type", "amount", "balance", "currency"].map((f) =>
+      t(`ledger.fields.${f}`),
+    ),
+    times.title(t, "ledger.fields.time"),
+    t("ledger.fields.remark"),
+  ],
+  columnWidths: [26, 26, 28, 20, 16, 16, 16, 10, 22, 30],
+  row: (e, t, times) => [
+    e.fundNo,
+    orEmpty(e.orderNo),
+    orEmpty(e.productName),
+    orEmpty(e.rechargeAccount),
+    t(`enums.ledgerType.${e.type}`),
+    moneyText(e.amount, e.currency),
+    moneyText(e.balance, e.currency),
+    e.currency,
+    times.text(e.time),
+    orEmpty(e.remark),
+  ],
+};
+
+/** The SKU column: one line per SKU, `spec · price currency` (or "not available"), as the list's tags read. */
+function skuLines(p: Product, t: TFunction): string {
+  return p.skus
+    .map((s) =>
+      s.orderable && s.price !== null
+        ? `${s.spec} · ${moneyText(s.price, s.priceCurrency)} ${s.priceCurrency}`
+        : `${s.spec} · ${t("product.notAvailable")}`,
+    )
+    .join("\n");
+}
+
+export const productSheet: SheetLayout<Product> = {
+  header: (t) => ["name", "code", "type", "skuPrice", "status"].map((f) => t(`product.fields.${f}`)),
+  columnWidths: [32, 24, 14, 40, 12],
+  row: (p, t) => [
+    p.name,
+    p.code,
+    t(`enums.productType.${p.type}`),
+    skuLines(p, t),
+    t(`enums.productStatus.${p.status}`),
+  ],
+};

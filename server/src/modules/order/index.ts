@@ -1,0 +1,4 @@
+import { defineModule } from "../module";
+import { orderRoutes } from "./order.routes";
+
+export default defineModule({ name: "order", portal: orderRoutes });

@@ -1,0 +1,200 @@
+import Big from "big.js";
+import { and, eq } from "drizzle-orm";
+import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import { merchants, orders } from "../../db/schema";
+import { AppError, failureOnField, fieldErrors, forbidden, notFound } from "../../lib/errors";
+import { localizeFields } from "../product/order-fields";
+import { loadOrderTarget, type OrderTarget } from "../product/product.service";
+import { orderGroups } from "./order-groups";
+import type { NewOrder } from "./order-insert";
+
+/** Who places an order and how (the portal's users, or a merchant's server through the Open API). */
+export interface OrderPlacer {
+  merchantId: number;
+  userId: number | null;
+  source: OrderSource;
+}
+
+export interface OrderItem {
+  merchantOrderNo?: string;
+  quantity: number;
+  inputs: Record<string, string | number>;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A product, SKU and price a merchant may order, checked once, with its input fields read once (a batch
+ * checks and reads them once for all its rows).
+ */
+export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
+  const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
+  if (!target) throw failureOnField(404, "productId", "errors.productNotFound");
+  if (target.product.status !== "enabled") throw failureOnField(409, "productId", "errors.productDisabled");
+  if (!target.sku) throw failureOnField(404, "skuId", "errors.skuNotFound");
+  if (target.sku.status !== "enabled" || target.price === null)
+    throw failureOnField(409, "skuId", "errors.skuNotOrderable");
+  const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
+  return { ...priced, fields: localizeFields(target.product.fields, "en-US") };
+}
+
+/**
+ * Validates one item against the product's fields and builds the order row: price x quantity, secrets sealed,
+ * the primary-key input as the recharge account. Field errors come back as keys (`inputs.<key>`).
+ */
+export function buildOrder(
+  deps: AppDeps,
+  placer: OrderPlacer,
+  target: Awaited<ReturnType<typeof orderableTarget>>,
+  item: OrderItem,
+  batchId: number | null,
+): { order: NewOrder } | { errors: Record<string, MessageRef> } {
+  const { fields } = target;
+  const { values, errors } = checkOrderInputs(fields, item.inputs);
+  if (Object.keys(errors).length > 0) {
+    return { errors: Object.fromEntries(Object.entries(errors).map(([key, message]) => [`inputs.${key}`, message])) };
+  }
+  const secret = new Set(fields.filter((f) => f.kind === "secret").map((f) => f.key));
+  const primaryKey = fields.find((f) => f.primaryKey)?.key ?? "";
+  const at = deps.clock.now();
+  return {
+    order: {
+      merchantId: placer.merchantId,
+      merchantOrderNo: item.merchantOrderNo ?? newMerchantOrderNo(at),
+      batchId,
+      productId: target.product.id,
+      skuId: target.sku.id,
+      productName: target.product.name,
+      productNameZh: target.product.nameZh,
+      productType: target.product.type,
+      spec: target.sku.spec,
+      quantity: item.quantity,
+      unitPrice: target.price,
+      amount: new Big(target.price).times(item.quantity).toFixed(4),
+      currency: target.merchantCurrency,
+      rechargeAccount: values[primaryKey] ?? "",
+      inputs: Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          key,
+          secret.has(key) ? { sealed: deps.cipher.encrypt(value) } : value,
+        ]),
+      ),
+      source: placer.source,
+      createdBy: placer.userId,
+      supplier: target.product.supplier,
+      deadlineSeconds: target.product.deadlineSeconds,
+      at,
+    },
+  };
+}
+
+/**
+ * Places one order, idempotently: a merchant order number seen before answers the original order when the
+ * content is the same (no second debit), and a 409 naming the differences when it is not. The happy path is
+ * the one statement; the look-up of an earlier order runs only when that statement wrote nothing.
+ */
+export async function placeBuiltOrder(deps: AppDeps, order: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
+  const outcome = await orderGroups(deps).place(order);
+  if (outcome.kind === "placed") return { row: placedRow(order, outcome.id, outcome.orderNo), created: true };
+  // The number was used before (perhaps by a request racing this one), or the debit failed: a repeat of an
+  // earlier order answers that order even when the balance could not pay for it again.
+  const earlier = await findByMerchantOrderNo(deps, order.merchantId, order.merchantOrderNo);
+  if (earlier) return { row: sameOrConflict(deps, earlier, order), created: false };
+  if (outcome.kind === "duplicate") throw new Error("duplicate merchant order number, but no order holds it");
+  throw await whyNotDebited(deps, order);
+}
+
+/** The row just inserted, as the database now holds it (no need to read it back). */
+function placedRow(o: NewOrder, id: number, orderNo: string): OrderRow {
+  return {
+    id,
+    orderNo,
+    merchantId: o.merchantId,
+    merchantOrderNo: o.merchantOrderNo,
+    batchId: o.batchId,
+    productId: o.productId,
+    skuId: o.skuId,
+    productName: o.productName,
+    productNameZh: o.productNameZh,
+    productType: o.productType,
+    spec: o.spec,
+    quantity: o.quantity,
+    unitPrice: o.unitPrice,
+    amount: o.amount,
+    currency: o.currency,
+    rechargeAccount: o.rechargeAccount,
+    inputs: o.inputs,
+    status: "processing",
+    source: o.source,
+    createdBy: o.createdBy,
+    createdAt: o.at,
+    completedAt: null,
+    failReason: null,
+    supplier: o.supplier,
+    supplierRef: null,
+    attempts: 0,
+    nextRunAt: o.at,
+    deadlineAt: new Date(o.at.getTime() + o.deadlineSeconds * 1000),
+    resultSealed: null,
+    version: 1,
+  };
+}
+
+async function findByMerchantOrderNo(deps: AppDeps, merchantId: number, merchantOrderNo: string) {
+  const [row] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.merchantOrderNo, merchantOrderNo)));
+  return row;
+}
+
+/** The original order when the repeated request asks for the same thing; otherwise 409 naming what differs. */
+function sameOrConflict(deps: AppDeps, existing: OrderRow, repeat: NewOrder): OrderRow {
+  const differences: string[] = [];
+  if (existing.productId !== repeat.productId) differences.push("productId");
+  if (existing.skuId !== repeat.skuId) differences.push("skuId");
+  if (existing.quantity !== repeat.quantity) differences.push("quantity");
+  const before = plainInputs(deps, existing.inputs as NewOrder["inputs"]);
+  const now = plainInputs(deps, repeat.inputs);
+  for (const key of new Set([...Object.keys(before), ...Object.keys(now)]))
+    if (before[key] !== now[key]) differences.push(`inputs.${key}`);
+  if (differences.length === 0) return existing;
+  throw new AppError(409, "errors.merchantOrderNoConflict", {
+    merchantOrderNo: existing.merchantOrderNo,
+    fields: differences.join(", "),
+  });
+}
+
+function plainInputs(deps: AppDeps, inputs: NewOrder["inputs"]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([key, v]) => [key, typeof v === "string" ? v : deps.cipher.decrypt(v.sealed)]),
+  );
+}
+
+/** Nothing was written: say whether the merchant is disabled or the balance is short, with the figures. */
+async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<AppError> {
+  const [merchant] = await deps.db
+    .select({ balance: merchants.balance, status: merchants.status })
+    .from(merchants)
+    .where(eq(merchants.id, order.merchantId));
+  if (!merchant) return notFound();
+  if (merchant.status !== "enabled") return forbidden("errors.merchantDisabled");
+  return new AppError(422, "errors.insufficientBalance", {
+    amount: new Big(order.amount).toFixed(2),
+    balance: new Big(merchant.balance).toFixed(2),
+    currency: order.currency,
+  });
+}
+
+/** One order from a portal or Open API request. */
+export async function placeOrder(
+  deps: AppDeps,
+  placer: OrderPlacer,
+  request: { productId: number; skuId: number } & OrderItem,
+): Promise<{ row: OrderRow; created: boolean }> {
+  const target = await orderableTarget(deps, placer.merchantId, request.productId, request.skuId);
+  const built = buildOrder(deps, placer, target, request, null);
+  if ("errors" in built) throw fieldErrors(built.errors);
+  return placeBuiltOrder(deps, built.order);
+}

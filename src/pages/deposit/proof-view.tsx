@@ -1,0 +1,43 @@
+import { FilePdfOutlined, WarningOutlined } from "@ant-design/icons";
+import { Image, Spin, Tooltip } from "antd";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isImage } from "../../lib/funds";
+import { useProofBlob } from "./proof-blob";
+import { useDebouncedPreviewKeys } from "./use-debounced-preview-keys";
+
+const THUMB = 48;
+
+/** A proof of payment: an image as a thumbnail that opens the preview, a PDF as an icon that opens the file. */
+export function ProofView({ url, contentType }: { url: string | null; contentType: string | null }) {
+  const { t } = useTranslation();
+  const { src, failed } = useProofBlob(url);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  useDebouncedPreviewKeys(open, close);
+
+  if (!url) return "-";
+  if (failed)
+    return (
+      <Tooltip title={t("deposit.upload.loadFailed")}>
+        <WarningOutlined aria-label={t("deposit.upload.loadFailed")} />
+      </Tooltip>
+    );
+  if (!src) return <Spin size="small" />;
+  if (!isImage(contentType))
+    return (
+      <a href={src} target="_blank" rel="noreferrer" aria-label={t("deposit.upload.openPdf")}>
+        <FilePdfOutlined style={{ fontSize: 24 }} /> PDF
+      </a>
+    );
+  return (
+    <Image
+      src={src}
+      width={THUMB}
+      height={THUMB}
+      style={{ objectFit: "cover" }}
+      alt={t("deposit.fields.proof")}
+      preview={{ visible: open, onVisibleChange: setOpen }}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { Alert, AutoComplete, DatePicker, Form, Input, Modal, message } from "antd";
+import type { Dayjs } from "dayjs";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { type Deposit, depositCalls, newDeposit } from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { DATE_TIME_FORMAT } from "../../lib/date-format";
+import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
+import { zodRule } from "../../lib/zod-rule";
+import { customCall } from "../../providers/api-call";
+import { ProofUpload } from "./proof-upload";
+
+const shape = newDeposit.shape;
+const textFields = ["referenceNo", "paymentGateway", "companyName", "bankAccount"] as const;
+/** Prefixes the field ids: the search form beside the dialog has a `referenceNo` too, and labels find by id. */
+const FORM_NAME = "recharge";
+const currencyOptions = COMMON_CURRENCIES.map((c) => ({ value: c }));
+
+/** The recharge form (spec §5: everything but the remarks is required); a new record is Pending. */
+export function RechargeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DepositFormValues>();
+  const invalidate = useInvalidate();
+  const { mutate, mutation } = useCustomMutation<Deposit>();
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  // The picker holds a dayjs; the contract checks the ISO date-time it becomes.
+  const timeRule = {
+    validator: (rule: unknown, value: unknown) =>
+      zodRule(shape.transactionTime, t).validator(
+        rule,
+        toNewDeposit({ transactionTime: value as Dayjs | null }).transactionTime,
+      ),
+  };
+
+  const onFinish = (values: DepositFormValues) =>
+    mutate(
+      { ...customCall(depositCalls.create), values: toNewDeposit(values) },
+      {
+        onSuccess: () => {
+          void message.success(t("common.saveSuccess"));
+          void invalidate({ resource: "deposit", invalidates: ["list"] });
+          onClose();
+        },
+        // The server names the field of a failure (a reference number used before, too): paint it there.
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    );
+
+  const label = (field: string) => t(`deposit.fields.${field}`);
+  return (
+    <Modal
+      open={open}
+      title={t("deposit.recharge.title")}
+      width={640}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.submit")}
+      cancelText={t("common.cancel")}
+      confirmLoading={mutation.isPending}
+      forceRender
+    >
+      <Alert type="info" showIcon message={t("deposit.recharge.pendingNote")} style={{ marginBottom: 16 }} />
+      <Form<DepositFormValues>
+        form={form}
+        name={FORM_NAME}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ currency: "USD" }}
+      >
+        <Form.Item name="amount" label={label("amount")} required rules={[zodRule(shape.amount, t)]}>
+          <Input inputMode="decimal" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="currency"
+          label={label("currency")}
+          required
+          rules={[zodRule(shape.currency, t)]}
+          normalize={(v: string | undefined) => v?.toUpperCase()}
+        >
+          <AutoComplete
+            options={currencyOptions}
+            filterOption={(input, option) => !!option?.value.startsWith(input.trim().toUpperCase())}
+            placeholder={t("deposit.recharge.currencyPlaceholder")}
+          />
+        </Form.Item>
+        {textFields.slice(0, 2).map((field) => (
+          <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        ))}
+        <Form.Item name="transactionTime" label={label("transactionTime")} required rules={[timeRule]}>
+          <DatePicker showTime format={DATE_TIME_FORMAT} />
+        </Form.Item>
+        <Form.Item name="proofFileId" label={label("proof")} required rules={[zodRule(shape.proofFileId, t)]}>
+          <ProofUpload />
+        </Form.Item>
+        {textFields.slice(2).map((field) => (
+          <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        ))}
+        <Form.Item name="remarks" label={label("remarks")} rules={[zodRule(shape.remarks, t)]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

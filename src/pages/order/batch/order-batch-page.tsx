@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { OrderEntryCard } from "../../../components/order-entry/order-entry-card";
+import { BatchOrderEditor } from "./batch-order-editor";
+
+/** Batch order: one product and SKU, many rows typed, pasted or imported from the generated template. */
+export function OrderBatchPage() {
+  const { t } = useTranslation();
+  return (
+    <OrderEntryCard title={t("orderForm.titles.batch")}>
+      {(product, sku) => <BatchOrderEditor product={product} sku={sku} />}
+    </OrderEntryCard>
+  );
+}
