@@ -4,6 +4,7 @@ import { pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant-info";
 import { giftCard, openApiOrderRequest, order } from "./order";
 import { product, productListQuery } from "./product";
+import { defineResource } from "./resource";
 
 /**
  * API settings (the merchant's Open API application), the delivery log, and the Open API wire contract that
@@ -342,3 +343,14 @@ export const openApiCalls = {
     answer: openApiOrder,
   }),
 };
+
+export const apiSettingsResource = defineResource({
+  name: "api-settings",
+  parent: "merchant-setting",
+  path: "/merchant-setting/merchant-development",
+  singleton: true,
+  sort: 20,
+  icon: "api",
+  access: {},
+  calls: apiSettingsCalls,
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Action, ResourceName } from "./resources";
+import type { Action } from "./resource";
 
 /**
  * Every HTTP call, declared once: method, path, what it takes, what it answers, who may make it. The server
@@ -15,7 +15,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * Who may make a call: anyone (`public`), any signed-in user with MFA bound (`signedIn`), a permission of the
  * shared matrix (resources.ts), or a merchant's server with a valid Open API signature (`signature`).
  */
-export type CallAccess = "public" | "signedIn" | "signature" | { resource: ResourceName; action: Action };
+export type CallAccess = "public" | "signedIn" | "signature" | { resource: string; action: Action };
 
 export interface CallDeclaration {
   readonly method: HttpMethod;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { defineResource } from "./resource";
 
 export const depositStatuses = ["pending", "success", "failed"] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
@@ -140,3 +141,14 @@ export const depositCalls = {
     params: idParams,
   }),
 };
+
+export const depositResource = defineResource({
+  name: "deposit",
+  parent: "merchant-fund",
+  path: "/merchant-fund/fund",
+  aliases: ["/merchant/fund"],
+  sort: 10,
+  icon: "deposit",
+  access: { operator: ["list", "show"], finance: ["list", "show", "create"] },
+  calls: depositCalls,
+});

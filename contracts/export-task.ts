@@ -4,6 +4,7 @@ import { pageOf, pageQuery } from "./envelope";
 import { ledgerListQuery } from "./ledger";
 import { orderListQuery } from "./order";
 import { productListQuery } from "./product";
+import { defineResource } from "./resource";
 
 export const exportTypes = ["product", "order", "transaction"] as const;
 export type ExportType = (typeof exportTypes)[number];
@@ -109,3 +110,14 @@ export const exportTaskCalls = {
     answer: z.null(),
   }),
 };
+
+export const exportTaskResource = defineResource({
+  name: "export-task",
+  path: "/export-task",
+  sort: 0,
+  icon: "export",
+  hidden: true,
+  access: { operator: ["list", "show", "create", "delete"], finance: ["list", "show", "create", "delete"] },
+  // The spec's export calls: PATCH /kill/{id} terminates a task (its "update"), DELETE removes it.
+  calls: { list: exportTaskCalls.list, update: exportTaskCalls.terminate, delete: exportTaskCalls.delete },
+});

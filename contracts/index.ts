@@ -13,6 +13,5 @@ export * from "./order";
 export * from "./permissions";
 export * from "./product";
 export * from "./public-config";
-export * from "./resource-calls";
 export * from "./resources";
 export * from "./roles";

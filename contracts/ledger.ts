@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { defineResource } from "./resource";
 
 /** Funds Details (the balance ledger as merchants see it). */
 export const ledgerEntryTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
@@ -48,3 +49,13 @@ export const ledgerCalls = {
     answer: pageOf(ledgerEntry).extend({ summary: ledgerSummary }),
   }),
 };
+
+export const ledgerResource = defineResource({
+  name: "ledger",
+  parent: "merchant-fund",
+  path: "/merchant-fund/transaction-log",
+  sort: 20,
+  icon: "transaction",
+  access: { operator: ["list", "show", "export"], finance: ["list", "show", "export"] },
+  calls: ledgerCalls,
+});

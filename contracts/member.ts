@@ -2,6 +2,7 @@ import { z } from "zod";
 import { newPassword } from "./auth";
 import { defineCall, idParams } from "./calls";
 import { memberPageQuery, pageOf } from "./envelope";
+import { defineResource } from "./resource";
 import { roles } from "./roles";
 
 /** Operator management: the merchant's users as its admins see and change them. */
@@ -147,3 +148,13 @@ export const memberCalls = {
     answer: z.null(),
   }),
 };
+
+export const memberResource = defineResource({
+  name: "member",
+  parent: "merchant-setting",
+  path: "/merchant-setting/merchant-member",
+  sort: 10,
+  icon: "team",
+  access: {},
+  calls: memberCalls,
+});

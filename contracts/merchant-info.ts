@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
+import { defineResource } from "./resource";
 
 export const merchantStatuses = ["enabled", "disabled", "unknown"] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
@@ -67,3 +68,14 @@ export const merchantInfoCalls = {
     answer: merchantInfo,
   }),
 };
+
+export const merchantInfoResource = defineResource({
+  name: "merchant-info",
+  parent: "merchant",
+  path: "/merchant/info",
+  singleton: true,
+  sort: 30,
+  icon: "info",
+  access: { operator: ["list", "show"] },
+  calls: merchantInfoCalls,
+});

@@ -3,6 +3,7 @@ import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
 import type { OrderField } from "./product";
+import { defineResource } from "./resource";
 
 export const orderStatuses = ["processing", "success", "failed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -251,3 +252,13 @@ export const orderCalls = {
     answer: z.object({ cards: z.array(giftCard) }),
   }),
 };
+
+export const orderResource = defineResource({
+  name: "order",
+  parent: "merchant",
+  path: "/merchant/order",
+  sort: 10,
+  icon: "order",
+  access: { operator: ["list", "show", "create", "export"] },
+  calls: orderCalls,
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { pageOf, pageQuery } from "./envelope";
+import { defineResource } from "./resource";
 
 /** 1 Topup, 2 Login Topup, 3 Gift Card (spec §3, by label order). */
 export const productTypes = [1, 2, 3] as const;
@@ -145,3 +146,13 @@ export const productCalls = {
     answer: product,
   }),
 };
+
+export const productResource = defineResource({
+  name: "product",
+  parent: "merchant",
+  path: "/merchant/product",
+  sort: 20,
+  icon: "product",
+  access: { operator: ["list", "show", "export"] },
+  calls: productCalls,
+});

@@ -1,4 +1,4 @@
-import { findResource, resources } from "#contracts";
+import { merchantInfoResource, resources } from "#contracts";
 import { viewsOf } from "./pages";
 import { deriveRoutes, refineResources } from "./routes";
 
@@ -12,6 +12,6 @@ export { pageOf } from "./pages";
 export { breadcrumbTrail, resourceForPath, type View, viewForPath } from "./routes";
 
 /** Spec §2: the empty path opens Merchant Information (the guard then sends finance to its own landing). */
-export const HOME_PATH = findResource("merchant-info")?.path ?? "/";
+export const HOME_PATH = merchantInfoResource.path;
 /** Every unknown path ends here (a public page). */
 export const NOT_FOUND_PATH = "/404";

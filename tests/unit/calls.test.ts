@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as contracts from "#contracts";
-import { type CallDeclaration, pathOf, resourceCall, resourceCalls, resources } from "#contracts";
+import { type CallDeclaration, pathOf, type ResourceDeclaration, resourceCall, resources } from "#contracts";
 
 /** Every declared call in the contracts (objects named `…Calls`, one level of nesting for the export map). */
 function declaredCalls(): Map<string, CallDeclaration> {
@@ -74,10 +74,9 @@ describe("declared calls", () => {
 
 describe("resource calls", () => {
   it("give every resource with pages the calls its pages read through the data provider", () => {
-    for (const r of resources) {
-      if ("group" in r || "hidden" in r) continue;
-      const calls = resourceCalls[r.name];
-      expect(calls?.list ?? calls?.one, r.name).toBeDefined();
+    for (const r of resources as readonly ResourceDeclaration[]) {
+      if (r.group || r.hidden) continue;
+      expect(r.calls?.list ?? r.calls?.one, r.name).toBeDefined();
     }
   });
 

@@ -10,9 +10,9 @@ type Routes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 export interface ServerModule {
   /** The folder's name, which is also the area's name in contracts/, src/pages/ and locales/. */
   name: string;
-  /** Routes of the browser's API, under `/merchant/api`, each in a scope of its own. */
+  /** Routes of the browser's API (prefix PORTAL_BASE), each in a scope of its own. */
   portal?: Routes;
-  /** Routes of merchants' servers, under `/openapi/v1` (signed). */
+  /** Routes of merchants' servers (prefix OPENAPI_BASE, signed). */
   openApi?: Routes;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type Action, can, type ResourceName, type Role } from "#contracts";
+import { type Action, can, type Role } from "#contracts";
 import type { AppDeps } from "../app-deps";
 import { forbidden, mfaRequired, unauthenticated } from "../lib/errors";
 import { verifyStepUp } from "../modules/auth/auth.service";
@@ -24,7 +24,7 @@ declare module "fastify" {
     /** No sign-in needed (login, public config, health). Every other call needs a live session. */
     public?: boolean;
     /** The permission the call needs, checked against the shared matrix before the handler runs. */
-    access?: { resource: ResourceName; action: Action };
+    access?: { resource: string; action: Action };
     /** Allowed before MFA is bound: the calls that bind it (and reading oneself, and signing out). */
     beforeMfa?: boolean;
     /** Hands out or takes away access: needs the caller's current code in `X-MFA-Code` (step-up). */
@@ -52,7 +52,7 @@ export const STEP_UP_HEADER = "x-mfa-code";
 export async function authorize(
   deps: AppDeps,
   token: string | null,
-  rule: { access?: { resource: ResourceName; action: Action } | undefined; beforeMfa?: boolean | undefined },
+  rule: { access?: { resource: string; action: Action } | undefined; beforeMfa?: boolean | undefined },
 ): Promise<AuthContext> {
   const auth = token ? await authenticateSession(deps, token) : null;
   if (!auth) throw unauthenticated();

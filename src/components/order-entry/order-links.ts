@@ -1,8 +1,8 @@
-import { findResource } from "#contracts";
+import { orderResource, productResource } from "#contracts";
 import { viewRoutes } from "../../resources/routes";
 
-const orderBase = findResource("order")?.path ?? "/merchant/order";
-const productBase = findResource("product")?.path ?? "/merchant/product";
+const orderBase = orderResource.path;
+const productBase = productResource.path;
 
 function withQuery(path: string, query: Record<string, number | undefined>): string {
   const params = new URLSearchParams();

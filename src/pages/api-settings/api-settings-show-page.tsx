@@ -13,7 +13,7 @@ import { SecretModal } from "./secret-modal";
  * API Settings (admin only): the merchant's Open API application, created by the server on the first visit,
  * and the log of callbacks and notifications sent to it.
  */
-export function ApiSettingsShowPage() {
+export default function ApiSettingsShowPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [newSecret, setNewSecret] = useState<ApiSecret | null>(null);

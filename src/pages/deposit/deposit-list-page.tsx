@@ -11,7 +11,7 @@ import { DepositFilters } from "./deposit-filters";
 import { RechargeModal } from "./recharge-modal";
 
 /** Recharge History: the merchant's deposit records; admin and finance submit new ones from here. */
-export function DepositListPage() {
+export default function DepositListPage() {
   const { t } = useTranslation();
   const [recharging, setRecharging] = useState(false);
   const { tableProps, searchFormProps, tableQuery } = useTable<Deposit, HttpError, DepositFilterValues>({

@@ -15,7 +15,7 @@ import { LedgerFilters } from "./ledger-filters";
 type Summary = z.infer<typeof ledgerSummary>;
 
 /** Funds Details: the merchant's ledger, newest first, with the credits and debits of the filtered range. */
-export function LedgerListPage() {
+export default function LedgerListPage() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<
     LedgerEntry,

@@ -15,7 +15,7 @@ const ALL = { currentPage: 1, pageSize: 999999, mode: "server" } as const;
 const CACHE_MS = 10 * 60 * 1000;
 
 /** Operator management: the merchant's members, and everything an admin does to them. */
-export function MemberListPage() {
+export default function MemberListPage() {
   const { t } = useTranslation();
   const { result, query } = useList<MemberItem>({
     resource: MEMBER_RESOURCE,

@@ -8,7 +8,7 @@ import { MerchantInfoDetails } from "./merchant-info-details";
 import { MerchantInfoEditForm } from "./merchant-info-edit-form";
 
 /** Merchant Information: everyone who may open it reads it; whoever may edit it (admin) gets the form. */
-export function MerchantInfoShowPage() {
+export default function MerchantInfoShowPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const { result: info, query } = useOne<MerchantInfo>({ resource: "merchant-info", id: SINGLETON_ID });

@@ -3,7 +3,7 @@ import { OrderEntryCard } from "../../components/order-entry/order-entry-card";
 import { OrderCreateForm } from "./order-create-form";
 
 /** Place one order: pick the product and SKU (or arrive with them in the URL), fill the form, see the cost. */
-export function OrderCreatePage() {
+export default function OrderCreatePage() {
   const { t } = useTranslation();
   return (
     <OrderEntryCard title={t("orderForm.titles.create")}>

@@ -14,7 +14,7 @@ import { OrderFilters } from "./order-filters";
 import { useNow } from "./use-now";
 
 /** Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch. */
-export function OrderListPage() {
+export default function OrderListPage() {
   const [params] = useSearchParams();
   const batchId = params.get("batchId")?.trim() ?? "";
   // A new batch id in the address is a new search, even when the page is already open.

@@ -14,7 +14,7 @@ import { useNow } from "./use-now";
 const NOT_FOUND = 404;
 
 /** One order (the address carries its order number); a Processing order updates itself until it is final. */
-export function OrderShowPage() {
+export default function OrderShowPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const { query, result: order } = useShow<OrderDetail, HttpError>({

@@ -10,7 +10,7 @@ import { productColumns } from "./product-columns";
 import { type ProductSearch, ProductSearchForm } from "./product-search-form";
 
 /** Product Management: the catalog with this merchant's prices, searchable by name and type, paged by the server. */
-export function ProductListPage() {
+export default function ProductListPage() {
   const { t } = useTranslation();
   const mayOrder = useMayOrder();
   const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Product, HttpError, ProductSearch>({

@@ -11,7 +11,7 @@ import { ProductOrderActions } from "./product-order-actions";
 import { ProductSkuTable } from "./product-sku-table";
 
 /** One product: what it is, its SKUs at this merchant's prices, the inputs an order needs, and the order actions. */
-export function ProductShowPage() {
+export default function ProductShowPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const mayOrder = useMayOrder();

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { OrderEntryCard } from "../../../components/order-entry/order-entry-card";
-import { BatchOrderEditor } from "./batch-order-editor";
+import { OrderEntryCard } from "../../components/order-entry/order-entry-card";
+import { BatchOrderEditor } from "./batch/batch-order-editor";
 
 /** Batch order: one product and SKU, many rows typed, pasted or imported from the generated template. */
-export function OrderBatchPage() {
+export default function OrderBatchPage() {
   const { t } = useTranslation();
   return (
     <OrderEntryCard title={t("orderForm.titles.batch")}>

@@ -1,0 +1,51 @@
+import type { CallDeclaration } from "./calls";
+import type { Role } from "./roles";
+
+/**
+ * The shape of a resource: a screen and API area of the portal, declared once in its area's contract file
+ * (contracts/<name>.ts). The server's route guard, `logged/info`'s menus, the browser's routes, sidebar,
+ * breadcrumbs, command palette, data provider and access-control provider are all derived from these
+ * declarations. `access` names the actions each non-admin role may take; admin may take every action
+ * everywhere, and a resource with an empty `access` is admin-only.
+ */
+export const actions = ["list", "show", "create", "edit", "delete", "export"] as const;
+export type Action = (typeof actions)[number];
+
+/**
+ * The data calls of a resource, in Refine's terms: the browser's data provider sends `useList`, `useOne`,
+ * `useCreate`, `useUpdate` and `useDelete` through them. Other calls of a resource (a member's password reset,
+ * a delivery's Resend) are sent by its pages through the same declarations.
+ */
+export interface ResourceCalls {
+  readonly list?: CallDeclaration;
+  readonly one?: CallDeclaration;
+  readonly create?: CallDeclaration;
+  readonly update?: CallDeclaration;
+  readonly delete?: CallDeclaration;
+}
+export type DataOperation = keyof ResourceCalls;
+
+export interface ResourceDeclaration {
+  readonly name: string;
+  /** Browser path; groups have one too (it is a menu heading, not a page). */
+  readonly path: string;
+  /** Other browser paths that open the same page (kept for links from older builds and the spec's two readings). */
+  readonly aliases?: readonly string[];
+  readonly parent?: string;
+  /** Menu order: highest first. */
+  readonly sort: number;
+  /** Name of the icon the browser shows for it (mapped to a component there). */
+  readonly icon: string;
+  /** A group heads other resources and has no page of its own. */
+  readonly group?: boolean;
+  /** One record per merchant (merchant info, API settings): its page, at its path, shows and edits that record. */
+  readonly singleton?: boolean;
+  /** Hidden resources are permission areas with no menu entry (e.g. export tasks live in a drawer). */
+  readonly hidden?: boolean;
+  readonly access: Readonly<Partial<Record<Exclude<Role, "admin">, readonly Action[]>>>;
+  /** The calls behind its data operations; a group has none. */
+  readonly calls?: ResourceCalls;
+}
+
+/** Keeps the literal name, so `ResourceName` is the union of the declared names. */
+export const defineResource = <const R extends ResourceDeclaration>(declaration: R): R => declaration;
