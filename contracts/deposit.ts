@@ -5,6 +5,8 @@ import { pageOf, pageQuery } from "./envelope";
 import { defineResource } from "./resource";
 
 export const depositStatuses = ["pending", "success", "failed"] as const;
+/** A deposit adds to the balance; the reseller may also record a reduction (a correction). */
+export const depositTypes = ["add", "reduce"] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
 /** Proofs of payment: images and PDF, recognised by their bytes, at most this size. */
@@ -16,7 +18,7 @@ const dateTime = isoDateTime();
 export const deposit = z.object({
   id: z.number(),
   depositNo: z.string(),
-  type: z.enum(["add", "reduce"]),
+  type: z.enum(depositTypes),
   amount: z.string(),
   currency: z.string(),
   referenceNo: z.string(),

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { defineCall } from "./calls";
 import { defineResource } from "./resource";
 
-export const merchantStatuses = ["enabled", "disabled", "unknown"] as const;
+/** What a merchant's account can be (stored); "unknown" is what the page shows for anything else. */
+export const merchantStates = ["enabled", "disabled"] as const;
+export const merchantStatuses = [...merchantStates, "unknown"] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
 
 export const merchantInfo = z.object({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -16,12 +17,37 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import {
+  deliveryChannels,
+  deliveryStatuses,
+  depositStatuses,
+  depositTypes,
+  ExportStatus,
+  exportTypes,
+  keyTypes,
+  ledgerEntryTypes,
+  merchantStates,
+  orderSources,
+  orderStatuses,
+  productStatuses,
+  productTypes,
+  roles,
+} from "#contracts";
 
 /**
  * Tables, declared once: drizzle-kit generates the committed SQL migrations in ./migrations from this file
  * (`npm run db:generate`), and the same migrations run at start on PGlite and PostgreSQL.
  */
 const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
+/**
+ * The database refuses a value outside a contract's vocabulary: statuses, types and roles are declared once in
+ * the contracts, typed here through `enum`, and checked by the database through this constraint.
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly (string | number)[]) =>
+  check(
+    name,
+    sql`${column} in (${sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", "))})`,
+  );
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Merchant numbers look like M100001: the prefix is added in code, the number comes from here. */
@@ -38,9 +64,7 @@ export const merchants = pgTable(
     contactPhone: text("contact_phone").notNull().default(""),
     contactEmail: text("contact_email").notNull().default(""),
     website: text("website").notNull().default(""),
-    status: text("status", { enum: ["enabled", "disabled"] })
-      .notNull()
-      .default("enabled"),
+    status: text("status", { enum: merchantStates }).notNull().default("enabled"),
     /** Changed only together with a ledger entry, in the same transaction (orders and funds issues). */
     balance: numeric("balance", { precision: 20, scale: 4 }).notNull().default("0"),
     currency: char("currency", { length: 3 }).notNull().default("USD"),
@@ -52,7 +76,10 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("merchants_balance_not_negative", sql`${t.balance} >= 0`)],
+  (t) => [
+    check("merchants_balance_not_negative", sql`${t.balance} >= 0`),
+    oneOf("merchants_status_known", t.status, merchantStates),
+  ],
 );
 
 export const users = pgTable(
@@ -66,7 +93,7 @@ export const users = pgTable(
     username: text("username").notNull(),
     name: text("name").notNull().default(""),
     phone: text("phone").notNull().default(""),
-    role: text("role", { enum: ["admin", "operator", "finance"] }).notNull(),
+    role: text("role", { enum: roles }).notNull(),
     passwordHash: text("password_hash").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     remark: text("remark").notNull().default(""),
@@ -81,7 +108,11 @@ export const users = pgTable(
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_username_key").on(t.username), index("users_merchant_idx").on(t.merchantId)],
+  (t) => [
+    uniqueIndex("users_username_key").on(t.username),
+    index("users_merchant_idx").on(t.merchantId),
+    oneOf("users_role_known", t.role, roles),
+  ],
 );
 
 /** Server-side sessions: the bearer token is never stored, only its SHA-256. */
@@ -129,7 +160,7 @@ export const exportTasks = pgTable(
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["product", "order", "transaction"] }).notNull(),
+    type: text("type", { enum: exportTypes }).notNull(),
     /** 0 queued, 1 processing, 2 completed, 3 terminated, 4 exception. */
     status: smallint("status").notNull().default(0),
     processed: integer("processed").notNull().default(0),
@@ -150,6 +181,8 @@ export const exportTasks = pgTable(
   (t) => [
     index("export_tasks_user_idx").on(t.userId, t.id),
     index("export_tasks_merchant_claimed_idx").on(t.merchantId, t.claimedAt),
+    oneOf("export_tasks_type_known", t.type, exportTypes),
+    oneOf("export_tasks_status_known", t.status, Object.values(ExportStatus)),
   ],
 );
 
@@ -176,9 +209,7 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     descriptionZh: text("description_zh").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
-    status: text("status", { enum: ["enabled", "disabled"] })
-      .notNull()
-      .default("enabled"),
+    status: text("status", { enum: productStatuses }).notNull().default("enabled"),
     fields: jsonb("fields").notNull().default([]),
     /** An order still Processing this long after it was placed fails and is refunded. */
     deadlineSeconds: integer("deadline_seconds").notNull().default(600),
@@ -188,7 +219,10 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("products_type_known", sql`${t.type} in (1, 2, 3)`)],
+  (t) => [
+    oneOf("products_type_known", t.type, productTypes),
+    oneOf("products_status_known", t.status, productStatuses),
+  ],
 );
 
 export const productSkus = pgTable(
@@ -203,12 +237,13 @@ export const productSkus = pgTable(
     spec: text("spec").notNull(),
     faceValue: money("face_value").notNull(),
     currency: char("currency", { length: 3 }).notNull(),
-    status: text("status", { enum: ["enabled", "disabled"] })
-      .notNull()
-      .default("enabled"),
+    status: text("status", { enum: productStatuses }).notNull().default("enabled"),
     sort: integer("sort").notNull().default(0),
   },
-  (t) => [uniqueIndex("product_skus_code_key").on(t.productId, t.code)],
+  (t) => [
+    uniqueIndex("product_skus_code_key").on(t.productId, t.code),
+    oneOf("product_skus_status_known", t.status, productStatuses),
+  ],
 );
 
 /** A merchant's own order price per SKU, in the merchant's balance currency; no row = not orderable by it. */
@@ -278,10 +313,8 @@ export const orders = pgTable(
     rechargeAccount: text("recharge_account").notNull().default(""),
     /** Inputs by field key; values of secret fields are encrypted. */
     inputs: jsonb("inputs").notNull(),
-    status: text("status", { enum: ["processing", "success", "failed"] })
-      .notNull()
-      .default("processing"),
-    source: text("source", { enum: ["manual", "api"] }).notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("processing"),
+    source: text("source", { enum: orderSources }).notNull(),
     createdBy: bigint("created_by", { mode: "number" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -308,6 +341,9 @@ export const orders = pgTable(
     index("orders_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'processing'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_amount_positive", sql`${t.amount} > 0`),
+    oneOf("orders_status_known", t.status, orderStatuses),
+    oneOf("orders_source_known", t.source, orderSources),
+    oneOf("orders_product_type_known", t.productType, productTypes),
   ],
 );
 
@@ -359,9 +395,7 @@ export const deposits = pgTable(
     id: id(),
     depositNo: text("deposit_no").notNull().unique(),
     merchantId: merchantRef(),
-    type: text("type", { enum: ["add", "reduce"] })
-      .notNull()
-      .default("add"),
+    type: text("type", { enum: depositTypes }).notNull().default("add"),
     amount: money("amount").notNull(),
     currency: char("currency", { length: 3 }).notNull(),
     referenceNo: text("reference_no").notNull(),
@@ -371,9 +405,7 @@ export const deposits = pgTable(
     companyName: text("company_name").notNull(),
     bankAccount: text("bank_account").notNull(),
     remarks: text("remarks").notNull().default(""),
-    status: text("status", { enum: ["pending", "success", "failed"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: depositStatuses }).notNull().default("pending"),
     statusTime: timestamp("status_time", { withTimezone: true }).notNull().defaultNow(),
     /** Locked on approval: settled amount = amount x rate, rounded half-up to the settled currency's decimals. */
     settledAmount: money("settled_amount"),
@@ -389,6 +421,8 @@ export const deposits = pgTable(
     uniqueIndex("deposits_reference_key").on(t.merchantId, t.referenceNo),
     index("deposits_merchant_idx").on(t.merchantId, t.createdAt, t.id),
     check("deposits_amount_positive", sql`${t.amount} > 0`),
+    oneOf("deposits_type_known", t.type, depositTypes),
+    oneOf("deposits_status_known", t.status, depositStatuses),
   ],
 );
 
@@ -406,17 +440,13 @@ export const merchantEvents = pgTable(
     /** Stable id the receiver de-duplicates by: the same on every retry and resend. */
     eventId: text("event_id").notNull().unique(),
     merchantId: merchantRef(),
-    channel: text("channel", { enum: ["callback", "notification"] })
-      .notNull()
-      .default("notification"),
+    channel: text("channel", { enum: deliveryChannels }).notNull().default("notification"),
     /** `order.success`, `order.failed`, `deposit.status`, `balance.low`. */
     type: text("type").notNull(),
     orderId: bigint("order_id", { mode: "number" }),
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
     /** Tries made so far (the first one included). */
     attempts: integer("attempts").notNull().default(0),
     /** When the next try is due; null = at once (rows written by database triggers, which have no app clock). */
@@ -431,6 +461,8 @@ export const merchantEvents = pgTable(
   (t) => [
     index("merchant_events_pending_idx").on(t.merchantId, t.id),
     index("merchant_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    oneOf("merchant_events_channel_known", t.channel, deliveryChannels),
+    oneOf("merchant_events_status_known", t.status, deliveryStatuses),
   ],
 );
 
@@ -461,31 +493,33 @@ export const deliveryAttempts = pgTable(
  * RSA2 with the merchant's key pair, whose public half is here), the platform key pair that signs our answers and
  * callbacks (rotatable; `platform_key_serial` tells receivers which one signed), and where deliveries go.
  */
-export const merchantApps = pgTable("merchant_apps", {
-  merchantId: bigint("merchant_id", { mode: "number" })
-    .primaryKey()
-    .references(() => merchants.id),
-  appId: text("app_id").notNull().unique(),
-  keyType: text("key_type", { enum: ["HMAC", "RSA2"] })
-    .notNull()
-    .default("HMAC"),
-  /** PEM (SPKI) of the merchant's RSA public key; empty until given. */
-  merchantPublicKey: text("merchant_public_key").notNull().default(""),
-  /** The HMAC secret, encrypted; null until generated. Shown once, then only its last characters. */
-  secretSealed: text("secret_sealed"),
-  secretHint: text("secret_hint").notNull().default(""),
-  secretCreatedAt: timestamp("secret_created_at", { withTimezone: true }),
-  platformKeySerial: integer("platform_key_serial").notNull().default(1),
-  platformPublicKey: text("platform_public_key").notNull(),
-  /** PEM (PKCS#8) of the platform private key, encrypted. */
-  platformPrivateKeySealed: text("platform_private_key_sealed").notNull(),
-  callbackUrl: text("callback_url").notNull().default(""),
-  notifyUrl: text("notify_url").notNull().default(""),
-  /** Addresses and CIDR ranges allowed to call; empty = any. */
-  ipWhitelist: jsonb("ip_whitelist").$type<string[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const merchantApps = pgTable(
+  "merchant_apps",
+  {
+    merchantId: bigint("merchant_id", { mode: "number" })
+      .primaryKey()
+      .references(() => merchants.id),
+    appId: text("app_id").notNull().unique(),
+    keyType: text("key_type", { enum: keyTypes }).notNull().default("HMAC"),
+    /** PEM (SPKI) of the merchant's RSA public key; empty until given. */
+    merchantPublicKey: text("merchant_public_key").notNull().default(""),
+    /** The HMAC secret, encrypted; null until generated. Shown once, then only its last characters. */
+    secretSealed: text("secret_sealed"),
+    secretHint: text("secret_hint").notNull().default(""),
+    secretCreatedAt: timestamp("secret_created_at", { withTimezone: true }),
+    platformKeySerial: integer("platform_key_serial").notNull().default(1),
+    platformPublicKey: text("platform_public_key").notNull(),
+    /** PEM (PKCS#8) of the platform private key, encrypted. */
+    platformPrivateKeySealed: text("platform_private_key_sealed").notNull(),
+    callbackUrl: text("callback_url").notNull().default(""),
+    notifyUrl: text("notify_url").notNull().default(""),
+    /** Addresses and CIDR ranges allowed to call; empty = any. */
+    ipWhitelist: jsonb("ip_whitelist").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf("merchant_apps_key_type_known", t.keyType, keyTypes)],
+);
 
 /**
  * Open API nonces seen in the last minutes (a reused one is a replay). UNLOGGED (migration 0005): no WAL, so
@@ -502,8 +536,6 @@ export const apiNonces = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.nonce] }), index("api_nonces_created_idx").on(t.createdAt)],
 );
 
-export const ledgerTypes = ["add", "reduce", "deduct", "refund", "other"] as const;
-
 /**
  * The balance ledger (fund transaction detail): append-only, one row per change of a merchant's balance, written
  * in the same statement as the change. A trigger refuses UPDATE and DELETE; a partial unique index allows one
@@ -515,7 +547,7 @@ export const ledgerEntries = pgTable(
     id: id(),
     fundNo: text("fund_no").notNull().unique(),
     merchantId: merchantRef(),
-    type: text("type", { enum: ledgerTypes }).notNull(),
+    type: text("type", { enum: ledgerEntryTypes }).notNull(),
     /** Signed: credits positive, debits negative. */
     amount: money("amount").notNull(),
     balanceBefore: money("balance_before").notNull(),
@@ -531,6 +563,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_order_type_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
     check("ledger_balance_after", sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check("ledger_balance_not_negative", sql`${t.balanceAfter} >= 0`),
+    oneOf("ledger_entries_type_known", t.type, ledgerEntryTypes),
   ],
 );
 

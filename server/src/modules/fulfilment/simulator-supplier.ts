@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { GiftCard } from "#contracts";
+import { type GiftCard, ProductType } from "#contracts";
 import type { Clock } from "../../lib/clock";
 import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "./supplier";
 
@@ -37,7 +37,7 @@ export function simulatorSupplier({ clock, delayMs }: { clock: Clock; delayMs: n
     const ref = `SIM-${request.orderNo}`;
     if (account.endsWith(SIMULATOR_RULES.silentSuffix)) return { state: "pending", ref };
     if (clock.now().getTime() - request.placedAt.getTime() < delayMs) return { state: "pending", ref };
-    return request.productType === 3
+    return request.productType === ProductType.giftCard
       ? { state: "success", cards: simulatorCards(request.orderNo, request.quantity, request.placedAt) }
       : { state: "success" };
   };

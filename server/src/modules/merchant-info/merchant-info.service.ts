@@ -14,7 +14,7 @@ function toInfo(m: MerchantRow): MerchantInfo {
     contactPerson: m.contactPerson,
     contactPhone: m.contactPhone,
     contactEmail: m.contactEmail,
-    status: m.status === "enabled" || m.status === "disabled" ? m.status : "unknown",
+    status: m.status, // the database allows only merchantStates; "unknown" is the page's word for a missing one
     website: m.website,
     balance: m.balance,
     currency: m.currency,
