@@ -7,6 +7,12 @@ export function findResource(name: string): ResourceDeclaration | undefined {
   return byName.get(name);
 }
 
+/** The message key of a resource's title: an area's own catalog (`ledger.title`), a group's in `menus`. */
+export function titleKey(name: string): string {
+  const declaration = byName.get(name);
+  return declaration && !declaration.group ? `${name}.title` : `menus.${name}`;
+}
+
 /** The actions a role may take on a resource: admin all, others as declared (none for an undeclared role). */
 export function allowedActions(role: Role, resource: string): readonly Action[] {
   const declaration = byName.get(resource);

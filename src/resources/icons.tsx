@@ -1,37 +1,27 @@
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  ExportOutlined,
-  InfoCircleOutlined,
-  MoneyCollectOutlined,
-  ProfileOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TeamOutlined,
-  TransactionOutlined,
-  WalletOutlined,
-} from "@ant-design/icons";
+import { SettingOutlined, ShopOutlined, WalletOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
 
 /**
- * The contracts name icons; this is the only place that knows which component draws each. They are decorative
- * (aria-hidden): a menu item's label names it, and an antd icon's own label (its English name, "export") would
- * otherwise be read as part of the item's name, in either language.
+ * Icons are decorative (aria-hidden): a menu item's label names it, and an antd icon's own label (its English
+ * name, "export") would otherwise be read as part of the item's name, in either language.
+ *
+ * An area draws its own: `src/pages/<area>/<area>-icon.tsx` default-exports it, found by file name like its
+ * pages. Only the menu groups, which have no folder, are drawn here.
  */
-const icons: Record<string, ReactNode> = {
-  shop: <ShopOutlined aria-hidden />,
-  info: <InfoCircleOutlined aria-hidden />,
-  product: <AppstoreOutlined aria-hidden />,
-  order: <ProfileOutlined aria-hidden />,
-  fund: <WalletOutlined aria-hidden />,
-  transaction: <TransactionOutlined aria-hidden />,
-  deposit: <MoneyCollectOutlined aria-hidden />,
-  setting: <SettingOutlined aria-hidden />,
-  api: <ApiOutlined aria-hidden />,
-  team: <TeamOutlined aria-hidden />,
-  export: <ExportOutlined aria-hidden />,
-};
+const areaIcons = import.meta.glob<ReactNode>("../pages/*/*-icon.tsx", { eager: true, import: "default" });
+const iconFile = /^\.\.\/pages\/([^/]+)\/\1-icon\.tsx$/;
 
+const icons = new Map<string, ReactNode>([
+  ["merchant", <ShopOutlined key="merchant" aria-hidden />],
+  ["merchant-fund", <WalletOutlined key="merchant-fund" aria-hidden />],
+  ["merchant-setting", <SettingOutlined key="merchant-setting" aria-hidden />],
+]);
+for (const [file, icon] of Object.entries(areaIcons)) {
+  const name = iconFile.exec(file)?.[1];
+  if (name) icons.set(name, icon);
+}
+
+/** The icon of a resource (by its name), or nothing. */
 export function resourceIcon(name: string): ReactNode {
-  return icons[name] ?? null;
+  return icons.get(name) ?? null;
 }

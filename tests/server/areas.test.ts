@@ -25,15 +25,16 @@ describe.each(areas.map((r) => [r.name, r] as const))("area %s", (name, resource
     expect(existsSync(path.join(root, "server/src/modules", name, `${name}.routes.ts`))).toBe(true);
   });
 
-  it.skipIf(resource.hidden)("has the page that opens at its path", () => {
+  it.skipIf(resource.hidden)("has the page that opens at its path, and its icon", () => {
     const page = resource.singleton ? `${name}-show-page.tsx` : `${name}-list-page.tsx`;
     expect(existsSync(path.join(root, "src/pages", name, page))).toBe(true);
+    expect(existsSync(path.join(root, "src/pages", name, `${name}-icon.tsx`))).toBe(true);
   });
 
-  it("has its catalog and menu title in both languages", () => {
+  it("has its catalog, with its title, in both languages", () => {
     for (const language of languages) {
       expect(existsSync(path.join(root, "locales", language, `${name}.json`)), language).toBe(true);
-      expect(catalog(language, "menus")[name], language).toEqual(expect.any(String));
+      expect(catalog(language, name).title, language).toEqual(expect.any(String));
     }
   });
 });

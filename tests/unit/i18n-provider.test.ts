@@ -9,7 +9,7 @@ describe("i18n provider", () => {
     expect(i18n.language).toBe("en-US");
     expect(i18nProvider.getLocale()).toBe("en-US");
     expect(i18nProvider.translate("validation.usernameRequired")).toBe("Username is required");
-    expect(i18nProvider.translate("menus.deposit")).toBe("Recharge History");
+    expect(i18nProvider.translate("deposit.title")).toBe("Recharge History");
   });
 
   it("accepts Refine's translate(key, defaultText) and translate(key, options, defaultText)", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus, exportTypes, merchantStatuses, resources, roles } from "#contracts";
+import { ExportStatus, exportTypes, merchantStatuses, resources, roles, titleKey } from "#contracts";
 import { languages } from "../../src/lib/language";
 import { buildLocaleResources } from "../../src/lib/locale-resources";
 
@@ -51,7 +51,7 @@ describe("locale files", () => {
     for (const language of languages) {
       const keys = leaves(buildLocaleResources(files)[language]?.translation);
       const required = [
-        ...resources.map((r) => `menus.${r.name}`),
+        ...resources.map((r) => titleKey(r.name)),
         ...roles.map((r) => `enums.role.${r}`),
         ...merchantStatuses.map((s) => `enums.merchantStatus.${s}`),
         ...exportTypes.map((t) => `enums.exportType.${t}`),

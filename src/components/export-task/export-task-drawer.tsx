@@ -79,7 +79,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
   });
 
   return (
-    <Drawer title={t("menus.export-task")} placement="right" width={1000} open={open} onClose={onClose}>
+    <Drawer title={t("export-task.title")} placement="right" width={1000} open={open} onClose={onClose}>
       <Table<ExportTask>
         rowKey="id"
         columns={columns}

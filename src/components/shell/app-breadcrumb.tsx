@@ -2,7 +2,7 @@ import { useGetIdentity } from "@refinedev/core";
 import { Breadcrumb } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { landingPath, type UserInfo } from "#contracts";
+import { landingPath, titleKey, type UserInfo } from "#contracts";
 import { breadcrumbTrail, resourceForPath, viewForPath } from "../../resources";
 
 /**
@@ -22,9 +22,9 @@ export function AppBreadcrumb() {
       key: name,
       title:
         view !== "list" && name === resource?.name ? (
-          <Link to={resource.path}>{t(`menus.${name}`)}</Link>
+          <Link to={resource.path}>{t(titleKey(name))}</Link>
         ) : (
-          t(`menus.${name}`)
+          t(titleKey(name))
         ),
     })),
     ...(view && view !== "list" ? [{ key: "view", title: t(`shell.views.${view}`) }] : []),

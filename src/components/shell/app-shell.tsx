@@ -5,6 +5,7 @@ import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "#contracts";
+import { titleKey } from "#contracts";
 import { readCookie, writeCookie } from "../../lib/cookies";
 import { storageKeys } from "../../lib/storage-keys";
 import { currentLanguage } from "../../providers/i18n-provider";
@@ -46,7 +47,7 @@ export function AppShell() {
 
   useEffect(() => {
     const resource = resourceForPath(pathname);
-    document.title = resource ? `${t(`menus.${resource.name}`)} - ${productName}` : productName;
+    document.title = resource ? `${t(titleKey(resource.name))} - ${productName}` : productName;
   }, [pathname, productName, t]);
 
   const toggleMenu = () => {

@@ -14,7 +14,7 @@ import { theme } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { findResource, type UserInfo } from "#contracts";
+import { titleKey, type UserInfo } from "#contracts";
 import { languageNames, languages } from "../../lib/language";
 import { flattenMenus, visibleMenus } from "../../lib/menus";
 import { paletteResults } from "../../lib/palette-matches";
@@ -38,10 +38,10 @@ export function CommandPalette() {
     return [
       ...pages.map((entry) => ({
         id: `page:${entry.name}`,
-        name: t(`menus.${entry.name}`, { defaultValue: entry.title }),
+        name: t(titleKey(entry.name), { defaultValue: entry.title }),
         keywords: `${entry.name} ${menuPath(entry)}`,
         section: t("shell.palette.pages"),
-        icon: resourceIcon(findResource(entry.name)?.icon ?? entry.icon),
+        icon: resourceIcon(entry.name),
         perform: () => navigate(menuPath(entry)),
       })),
       {

@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { findResource, type MenuEntry, type UserInfo } from "#contracts";
+import { findResource, type MenuEntry, titleKey, type UserInfo } from "#contracts";
 import { visibleMenus } from "../../lib/menus";
 import { resourceForPath, resourceIcon } from "../../resources";
 
@@ -26,8 +26,8 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const toItem = (entry: MenuEntry): Item => {
     const common = {
       key: menuPath(entry),
-      icon: resourceIcon(findResource(entry.name)?.icon ?? entry.icon),
-      label: t(`menus.${entry.name}`, { defaultValue: entry.title }),
+      icon: resourceIcon(entry.name),
+      label: t(titleKey(entry.name), { defaultValue: entry.title }),
     };
     return entry.children.length > 0 ? { ...common, children: entry.children.map(toItem) } : common;
   };

@@ -40,7 +40,7 @@ export default function DepositListPage() {
   );
 
   return (
-    <Card title={t("menus.deposit")} extra={actions}>
+    <Card title={t("deposit.title")} extra={actions}>
       <DepositFilters formProps={searchFormProps} />
       <Table<Deposit>
         {...tableProps}

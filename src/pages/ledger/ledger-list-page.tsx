@@ -43,7 +43,7 @@ export default function LedgerListPage() {
   );
 
   return (
-    <Card title={t("menus.ledger")} extra={actions}>
+    <Card title={t("ledger.title")} extra={actions}>
       <LedgerFilters formProps={searchFormProps} />
       {summary && (
         <Row gutter={32} align="bottom" style={{ marginBottom: 16 }} data-testid="ledger-summary">

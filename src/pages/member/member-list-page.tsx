@@ -41,7 +41,7 @@ export default function MemberListPage() {
 
   return (
     <Card
-      title={t("menus.member")}
+      title={t("member.title")}
       extra={
         <Space>
           <RefreshButton query={query} />

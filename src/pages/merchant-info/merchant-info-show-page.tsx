@@ -26,7 +26,7 @@ export default function MerchantInfoShowPage() {
 
   return (
     <Card
-      title={t("menus.merchant-info")}
+      title={t("merchant-info.title")}
       extra={
         mayEdit && info && !editing ? (
           <Button type="primary" onClick={() => setEditing(true)}>

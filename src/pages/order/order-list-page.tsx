@@ -60,7 +60,7 @@ function OrderList({ batchId }: { batchId: string }) {
   );
 
   return (
-    <Card title={t("menus.order")} extra={actions}>
+    <Card title={t("order.title")} extra={actions}>
       <OrderFilters formProps={{ ...searchFormProps, initialValues: initial }} />
       <Table<Order>
         {...tableProps}

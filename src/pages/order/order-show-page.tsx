@@ -51,7 +51,7 @@ export default function OrderShowPage() {
     else if (query.error)
       body = <Alert type="error" showIcon message={t("order.detail.loadFailed", { reason: query.error.message })} />;
     return (
-      <Card title={t("menus.order")} extra={query.error?.statusCode === NOT_FOUND ? null : back}>
+      <Card title={t("order.title")} extra={query.error?.statusCode === NOT_FOUND ? null : back}>
         {body}
       </Card>
     );

@@ -26,7 +26,7 @@ export default function ProductListPage() {
   useLoadFailure(tableQuery.error, "product.loadFailed");
 
   return (
-    <Card title={t("menus.product")} extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}>
+    <Card title={t("product.title")} extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}>
       <ProductSearchForm formProps={searchFormProps} />
       <Table<Product>
         {...tableProps}

@@ -1,6 +1,14 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { grantsFor, type LoginBody, menusFor, mfaCode, type UpdatePasswordBody, type UserInfo } from "#contracts";
+import {
+  grantsFor,
+  type LoginBody,
+  menusFor,
+  mfaCode,
+  titleKey,
+  type UpdatePasswordBody,
+  type UserInfo,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
@@ -94,7 +102,7 @@ export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): 
     name: row.user.name || row.user.username,
     email: row.user.username,
     resources: grantsFor(auth.role),
-    menus: menusFor(auth.role, (name) => t(`menus.${name}`)),
+    menus: menusFor(auth.role, (name) => t(titleKey(name))),
     mfaStatus: row.user.mfaSecret ? 1 : 0,
     merchantInfo: { merchantNo: row.merchantNo, merchantNikeName: row.merchantName },
   };

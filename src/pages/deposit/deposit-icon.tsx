@@ -1,0 +1,4 @@
+import { MoneyCollectOutlined } from "@ant-design/icons";
+
+/** Its menu, palette and page icon (decorative: the label names it). */
+export default <MoneyCollectOutlined aria-hidden />;

@@ -1,0 +1,4 @@
+import { ProfileOutlined } from "@ant-design/icons";
+
+/** Its menu, palette and page icon (decorative: the label names it). */
+export default <ProfileOutlined aria-hidden />;

@@ -1,0 +1,4 @@
+import { AppstoreOutlined } from "@ant-design/icons";
+
+/** Its menu, palette and page icon (decorative: the label names it). */
+export default <AppstoreOutlined aria-hidden />;
