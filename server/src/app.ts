@@ -12,6 +12,7 @@ import { createDeps } from "./app-deps";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
 import type { Clock } from "./lib/clock";
+import { logOptions } from "./lib/logger";
 import { loadModules } from "./modules";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
 import { registerAuthGuard } from "./plugins/auth";
@@ -35,10 +36,7 @@ export async function buildApp({ database, config, clock, webRoot = defaultWebRo
   const modules = await loadModules();
 
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === "silent"
-        ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie", "req.body"] },
+    logger: config.LOG_LEVEL === "silent" ? false : logOptions(config),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

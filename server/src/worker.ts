@@ -5,6 +5,7 @@ import { databaseTarget } from "./db/target";
 import { startDeliveryWorker } from "./jobs/deliveries";
 import { startExportWorker } from "./jobs/exports";
 import { startFulfilmentWorker } from "./jobs/fulfilment";
+import { processLogger } from "./lib/logger";
 
 /**
  * `npm run worker`: the background workers (fulfilment, callbacks and notifications, exports) on their own, for
@@ -23,22 +24,15 @@ async function main() {
     );
   }
   const config = loadConfig();
-  const log = logger(config.LOG_LEVEL);
-  const database = await openDatabase(databaseTarget(config), (error) => log("warn", "connection lost", error));
+  const log = processLogger(config);
+  const database = await openDatabase(databaseTarget(config), (err) => log.warn({ err }, "connection lost"));
   const deps = createDeps(database, config);
-  const worker = startFulfilmentWorker(deps, {
-    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
-  });
+  const worker = startFulfilmentWorker(deps, { log });
   // Callbacks and notifications too: they share the work through merchant_events the same way.
-  const deliveryWorker = startDeliveryWorker(deps, {
-    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
-  });
+  const deliveryWorker = startDeliveryWorker(deps, { log });
   // Export files too, shared through export_tasks.
-  const exportWorker = startExportWorker(deps, {
-    log: { error: (details, message) => log("error", message, (details as { err?: unknown }).err) },
-  });
-  log(
-    "info",
+  const exportWorker = startExportWorker(deps, { log });
+  log.info(
     `fulfilment, delivery and export workers started (poll every ${config.FULFILMENT_POLL_MS}, ${config.DELIVERY_POLL_MS} and ${config.EXPORT_POLL_MS} ms)`,
   );
 
@@ -46,7 +40,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log("info", `${signal}: finishing the orders in hand`);
+    log.info(`${signal}: finishing the orders in hand`);
     await worker.stop();
     await deliveryWorker.stop();
     await exportWorker.stop();
@@ -55,18 +49,6 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
-}
-
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
-
-/** One JSON line per event on stderr, like the server's (pino) logs; quiet below LOG_LEVEL. */
-function logger(threshold: keyof typeof LEVELS) {
-  return (level: "info" | "warn" | "error", message: string, error?: unknown) => {
-    if (LEVELS[level] < LEVELS[threshold]) return;
-    const line: Record<string, unknown> = { level: LEVELS[level], time: Date.now(), msg: message };
-    if (error) line.err = error instanceof Error ? { message: error.message, stack: error.stack } : String(error);
-    process.stderr.write(`${JSON.stringify(line)}\n`);
-  };
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** Where a worker reports a failed round (the server's pino logger, or the worker process's JSON lines). */
+/** Where a worker reports a failed round: a pino logger (the server's, or the worker process's own). */
 export interface WorkerLog {
   error(details: object, message: string): void;
 }

@@ -1,9 +1,21 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPrivateKey,
+  type KeyObject,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from "node:crypto";
+import { memo } from "./memo";
 
 /** Secrets at rest: AES-256-GCM, `v1.<key id>.<iv>.<tag>.<ciphertext>`; the key id finds the key after rotation. */
 export interface Cipher {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** A sealed PEM private key, decrypted and parsed once (platform keys sign every answer and callback). */
+  privateKey(sealed: string): KeyObject;
 }
 
 const keyId = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 8);
@@ -12,7 +24,7 @@ export function createCipher(keys: Buffer[]): Cipher {
   const [current] = keys;
   if (!current) throw new Error("at least one encryption key is needed");
   const byId = new Map(keys.map((k) => [keyId(k), k]));
-  return {
+  const cipher: Cipher = {
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", current, iv);
@@ -34,7 +46,9 @@ export function createCipher(keys: Buffer[]): Cipher {
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
     },
+    privateKey: memo(1000, (sealed: string) => createPrivateKey({ key: cipher.decrypt(sealed), format: "pem" })),
   };
+  return cipher;
 }
 
 export const newToken = () => randomBytes(32).toString("base64url");

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next, { type Resource, type TFunction } from "i18next";
+import { memo } from "./memo";
 
 /** The server speaks the same catalogs as the browser: `locales/<language>/<namespace>.json`. */
 export const languages = ["zh-CN", "en-US"] as const;
@@ -75,16 +76,11 @@ export function pickLanguage(header: string | undefined): Language {
  */
 export function cachedTranslator(language: Language, max = 10_000): TFunction {
   const t = translator(language);
-  const cache = new Map<string, string>();
-  const cached = (key: string, params?: Record<string, unknown>) => {
-    const id = params === undefined ? key : `${key}\u0000${JSON.stringify(params)}`;
-    let answer = cache.get(id);
-    if (answer === undefined) {
-      answer = String(t(key, params));
-      if (cache.size >= max) cache.clear();
-      cache.set(id, answer);
-    }
-    return answer;
-  };
+  const translate = memo(max, (id: string) => {
+    const [key = "", params] = id.split("\u0000");
+    return String(t(key, params === undefined ? undefined : JSON.parse(params)));
+  });
+  const cached = (key: string, params?: Record<string, unknown>) =>
+    translate(params === undefined ? key : `${key}\u0000${JSON.stringify(params)}`);
   return cached as unknown as TFunction;
 }

@@ -9,6 +9,7 @@ import {
 } from "node:crypto";
 import { promisify } from "node:util";
 import { type SigningParts, signingHead } from "#contracts";
+import { memo } from "./memo";
 
 /**
  * Signatures of the Open API and of callbacks, over `signingString` (contracts/api-settings.ts):
@@ -72,19 +73,7 @@ export function signingBytes(parts: SigningParts, body: Buffer | string): Buffer
 const NEWLINE = Buffer.from("\n");
 
 /**
- * Parsed keys by their PEM: parsing a key costs more than a verification, and the same few keys sign and verify
- * every request. Bounded so a flood of distinct keys cannot grow it without limit.
+ * Parsed merchant public keys by their PEM: parsing a key costs more than a verification, and the same few keys
+ * verify every request.
  */
-export function keyCache(parse: (pem: string) => KeyObject | null, max = 1000) {
-  const cache = new Map<string, KeyObject | null>();
-  return (pem: string): KeyObject | null => {
-    const hit = cache.get(pem);
-    if (hit !== undefined || cache.has(pem)) return hit ?? null;
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-    const parsed = parse(pem);
-    cache.set(pem, parsed);
-    return parsed;
-  };
-}
-
-export const cachedPublicKey = keyCache(parseRsaPublicKey);
+export const cachedPublicKey = memo(1000, parseRsaPublicKey);

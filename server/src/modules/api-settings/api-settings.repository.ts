@@ -1,4 +1,4 @@
-import { createPrivateKey, type KeyObject, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { merchantApps } from "../../db/schema";
@@ -45,18 +45,9 @@ export interface PlatformSigner {
   sign(message: Signed): string;
 }
 
-/** Decrypted and parsed platform keys by their sealed form: one AES and PEM parse per key, not per signature. */
-const platformKeys = new Map<string, KeyObject>();
-
 /** Signs answers and callbacks with the merchant's current platform private key. */
 export function platformSigner(cipher: Cipher, app: Pick<AppRow, "platformKeySerial" | "platformPrivateKeySealed">) {
-  let key = platformKeys.get(app.platformPrivateKeySealed);
-  if (!key) {
-    key = createPrivateKey({ key: cipher.decrypt(app.platformPrivateKeySealed), format: "pem" });
-    if (platformKeys.size >= 1000) platformKeys.clear();
-    platformKeys.set(app.platformPrivateKeySealed, key);
-  }
-  const privateKey = key;
+  const privateKey = cipher.privateKey(app.platformPrivateKeySealed);
   return {
     serial: app.platformKeySerial,
     sign: (message: Signed) => rsaSign(privateKey, message),

@@ -1,6 +1,7 @@
 import Big from "big.js";
 import type { TFunction } from "i18next";
 import { currencyDecimals, type LedgerEntry, type Order, type Product } from "#contracts";
+import { memo } from "../../lib/memo";
 import type { Cell } from "./xlsx-stream";
 
 /**
@@ -50,26 +51,21 @@ export function sheetTimes(timeZone: string | null): SheetTimes {
     minute: "2-digit",
     second: "2-digit",
   });
-  const offsets = new Map<number, number>();
-  const offsetAt = (ms: number) => {
-    const slot = Math.floor(ms / 1_800_000);
-    let offset = offsets.get(slot);
-    if (offset === undefined) {
-      const p = Object.fromEntries(parts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-      const wall = Date.UTC(
-        Number(p.year),
-        Number(p.month) - 1,
-        Number(p.day),
-        Number(p.hour),
-        Number(p.minute),
-        Number(p.second),
-      );
-      offset = wall - Math.floor(ms / 1000) * 1000;
-      if (offsets.size > 100_000) offsets.clear();
-      offsets.set(slot, offset);
-    }
-    return offset;
-  };
+  // The offset of each half hour of time, computed at its start (see above).
+  const offsetOfSlot = memo(100_000, (slot: number) => {
+    const ms = slot * 1_800_000;
+    const p = Object.fromEntries(parts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    const wall = Date.UTC(
+      Number(p.year),
+      Number(p.month) - 1,
+      Number(p.day),
+      Number(p.hour),
+      Number(p.minute),
+      Number(p.second),
+    );
+    return wall - ms;
+  });
+  const offsetAt = (ms: number) => offsetOfSlot(Math.floor(ms / 1_800_000));
   return {
     text: (iso) => {
       if (!iso) return null;
