@@ -291,6 +291,35 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
     ]);
   });
 
+  it("cancels a supplier call at its time-out and retries the order later", async () => {
+    let signal: AbortSignal | undefined;
+    const hanging: SupplierAdapter = {
+      name: "simulator",
+      // Answers only when its call is cancelled, as an HTTP client given the signal does.
+      submit: (request) =>
+        new Promise((_, reject) => {
+          signal = request.signal;
+          request.signal.addEventListener("abort", () => reject(new Error("aborted")));
+        }),
+      query: async () => {
+        throw new Error("not submitted");
+      },
+    };
+    const orderNo = await place("13800138000");
+    expect(await runFulfilmentOnce(t.deps, { suppliers: new Map([["simulator", hanging]]), callTimeoutMs: 50 })).toBe(
+      1,
+    );
+    expect(signal?.aborted).toBe(true);
+    expect(await row(orderNo)).toMatchObject({ status: "processing" });
+    expect(await events(orderNo)).toEqual([["retry", "Supplier simulator did not answer within 0.05 s"]]);
+    // The retry reaches a supplier that answers, and the order completes as any other.
+    for (let round = 0; round < 10 && (await row(orderNo)).status === "processing"; round++) {
+      t.clock.advance(DELAY_MS);
+      await run();
+    }
+    expect((await row(orderNo)).status).toBe("success");
+  });
+
   it("fails and refunds an order whose product names a supplier this server does not have", async () => {
     const code = `NOWHERE-${randomBytes(3).toString("hex")}`;
     await importCatalog(t.deps, {

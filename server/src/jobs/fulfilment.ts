@@ -98,6 +98,8 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
 export interface FulfilmentRoundOptions {
   limit?: number;
   suppliers?: SupplierRegistry;
+  /** How long a supplier call may take (FULFILMENT.callTimeoutMs; tests shorten it). */
+  callTimeoutMs?: number;
 }
 
 /**
@@ -106,14 +108,14 @@ export interface FulfilmentRoundOptions {
  * together after the round; those orders keep their lease and are taken up again when it runs out.
  */
 export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundOptions = {}): Promise<number> {
-  const { limit = FULFILMENT.batch, suppliers = supplierRegistry(deps) } = options;
+  const { limit = FULFILMENT.batch, suppliers = supplierRegistry(deps), callTimeoutMs } = options;
   const claimed = await claimDueOrders(deps, limit);
   const errors: unknown[] = [];
   let next = 0;
   const lane = async () => {
     while (next < claimed.length) {
       const order = claimed[next++]!;
-      await processOrder(deps, suppliers, order).catch((error: unknown) => errors.push(error));
+      await processOrder(deps, suppliers, order, callTimeoutMs).catch((error: unknown) => errors.push(error));
     }
   };
   await Promise.all(Array.from({ length: Math.min(FULFILMENT.concurrency, claimed.length) }, lane));
@@ -123,7 +125,12 @@ export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundO
 }
 
 /** Carries one claimed order a step further (the round calls it; exported so tests can play a late worker). */
-export async function processOrder(deps: AppDeps, suppliers: SupplierRegistry, order: ClaimedOrder): Promise<void> {
+export async function processOrder(
+  deps: AppDeps,
+  suppliers: SupplierRegistry,
+  order: ClaimedOrder,
+  callTimeoutMs: number = FULFILMENT.callTimeoutMs,
+): Promise<void> {
   const adapter = suppliers.get(order.supplier);
   if (!adapter) {
     await failOrder(deps.db, order.id, deps.clock.now(), NO_SUPPLIER_REASON);
@@ -138,7 +145,7 @@ export async function processOrder(deps: AppDeps, suppliers: SupplierRegistry, o
   }
   let answer: SupplierAnswer;
   try {
-    answer = await askSupplier(deps, adapter, order);
+    answer = await askSupplier(deps, adapter, order, callTimeoutMs);
   } catch (error) {
     if (pastDeadline) await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
     else await retryLater(deps, order, error);
@@ -162,7 +169,17 @@ export async function processOrder(deps: AppDeps, suppliers: SupplierRegistry, o
   }
 }
 
-function askSupplier(deps: AppDeps, adapter: SupplierAdapter, order: ClaimedOrder): Promise<SupplierAnswer> {
+/**
+ * One call to the supplier, cancelled at its time-out: the adapter gets the signal (to pass to its HTTP client,
+ * which then drops the connection), and an adapter that ignores it is abandoned all the same.
+ */
+function askSupplier(
+  deps: AppDeps,
+  adapter: SupplierAdapter,
+  order: ClaimedOrder,
+  timeoutMs: number,
+): Promise<SupplierAnswer> {
+  const signal = AbortSignal.timeout(timeoutMs);
   const request: SupplierRequest = {
     orderNo: order.orderNo,
     productType: order.productType,
@@ -174,9 +191,15 @@ function askSupplier(deps: AppDeps, adapter: SupplierAdapter, order: ClaimedOrde
     ),
     placedAt: order.createdAt,
     attempt: order.attempts,
+    signal,
   };
+  // Listening before the adapter does, so the time-out (not the adapter's own abort error) is what is recorded.
+  const timedOut = new Promise<never>((_, reject) => {
+    const message = `Supplier ${adapter.name} did not answer within ${timeoutMs / 1000} s`;
+    signal.addEventListener("abort", () => reject(new Error(message)), { once: true });
+  });
   const call = order.supplierRef ? adapter.query({ ...request, ref: order.supplierRef }) : adapter.submit(request);
-  return withTimeout(call, FULFILMENT.callTimeoutMs, `Supplier ${adapter.name} did not answer within 10 s`);
+  return Promise.race([call, timedOut]);
 }
 
 /** A transient error: a `retry` event with the error's text, and the next attempt after a growing pause. */
@@ -215,14 +238,6 @@ async function reschedule(
 }
 
 const capped = (time: number, deadline: Date) => new Date(Math.min(time, deadline.getTime()));
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * The embedded database allows one process per data folder, so when its worker starts no other worker can be

@@ -19,6 +19,8 @@ export interface SupplierRequest {
   placedAt: Date;
   /** 1 the first time a worker takes the order up, then 2, 3... (counts polls and retries alike). */
   attempt: number;
+  /** Aborted at the call's time-out: pass it to the HTTP client so the call is dropped, not left running. */
+  signal: AbortSignal;
 }
 
 export type SupplierAnswer =
