@@ -14,6 +14,21 @@ export interface ServerModule {
   portal?: Routes;
   /** Routes of merchants' servers (prefix OPENAPI_BASE, signed). */
   openApi?: Routes;
+  /** Commands of the operator CLI (`npm run ops -- <name>`), named `<subject>:<verb>`. */
+  commands?: Commands;
 }
+
+/** One command of the operator CLI: its options are parsed and checked before `run` (ops/cli.ts). */
+export interface Command {
+  summary: string;
+  usage: string;
+  options: Record<string, { type: "string" | "boolean"; description: string; required?: boolean }>;
+  /** `out` prints a line for the operator (the CLI's stdout). */
+  run(deps: AppDeps, values: Record<string, string | boolean | undefined>, out: (line: string) => void): Promise<void>;
+}
+export type Commands = Record<string, Command>;
+
+/** An option's text, when it was given as text. */
+export const optionText = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
 
 export const defineModule = (module: ServerModule): ServerModule => module;

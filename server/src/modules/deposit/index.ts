@@ -1,4 +1,5 @@
 import { defineModule } from "../module";
+import { depositCommands } from "./deposit.commands";
 import { depositRoutes } from "./deposit.routes";
 
-export default defineModule({ name: "deposit", portal: depositRoutes });
+export default defineModule({ name: "deposit", portal: depositRoutes, commands: depositCommands });
