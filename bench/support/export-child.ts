@@ -11,8 +11,8 @@ import { createDeps } from "../../server/src/app-deps";
 import { loadConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/connection";
 import { exportTasks } from "../../server/src/db/schema";
-import { runExportsOnce } from "../../server/src/jobs/exports";
 import { createExportTask } from "../../server/src/modules/export-task/export-task.service";
+import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 
 export interface ExportChildResult {
   status: number;

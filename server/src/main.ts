@@ -3,11 +3,10 @@ import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
-import { startDeliveryWorker } from "./jobs/deliveries";
-import { startExportWorker } from "./jobs/exports";
-import { startFulfilmentWorker } from "./jobs/fulfilment";
-import { housekeeping } from "./jobs/housekeeping";
+import { loadModules } from "./modules";
 import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
+import { housekeeping } from "./modules/system/housekeeping";
+import { startWorkers } from "./modules/workers";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
@@ -27,12 +26,9 @@ async function main() {
   timer.unref();
   // Embedded (PGlite): always in-process, one process per data folder. PostgreSQL: in-process unless separate
   // `npm run worker` processes do it (RUN_WORKER=false).
-  const worker = config.RUN_WORKER ? startFulfilmentWorker(deps, { log: app.log }) : null;
-  // Callbacks and notifications (the merchant_events outbox), under the same rule.
-  const deliveryWorker = config.RUN_WORKER ? startDeliveryWorker(deps, { log: app.log }) : null;
-  // Export files (export_tasks), under the same rule.
-  const exportWorker = config.RUN_WORKER ? startExportWorker(deps, { log: app.log }) : null;
-  if (!worker && database.engine === "pglite") {
+  // Fulfilment, callbacks and notifications, export files: every module's workers.
+  const workers = config.RUN_WORKER ? startWorkers(await loadModules(), deps, app.log) : null;
+  if (!workers && database.engine === "pglite") {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
   }
 
@@ -43,9 +39,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     clearInterval(timer);
     // Orders in hand reach their next state before the database goes away.
-    await worker?.stop();
-    await deliveryWorker?.stop();
-    await exportWorker?.stop();
+    await workers?.stop();
     await app.close();
     await database.close();
     process.exit(0);

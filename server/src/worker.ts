@@ -2,10 +2,9 @@ import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
-import { startDeliveryWorker } from "./jobs/deliveries";
-import { startExportWorker } from "./jobs/exports";
-import { startFulfilmentWorker } from "./jobs/fulfilment";
 import { processLogger } from "./lib/logger";
+import { loadModules } from "./modules";
+import { startWorkers } from "./modules/workers";
 
 /**
  * `npm run worker`: the background workers (fulfilment, callbacks and notifications, exports) on their own, for
@@ -27,23 +26,15 @@ async function main() {
   const log = processLogger(config);
   const database = await openDatabase(databaseTarget(config), (err) => log.warn({ err }, "connection lost"));
   const deps = createDeps(database, config);
-  const worker = startFulfilmentWorker(deps, { log });
-  // Callbacks and notifications too: they share the work through merchant_events the same way.
-  const deliveryWorker = startDeliveryWorker(deps, { log });
-  // Export files too, shared through export_tasks.
-  const exportWorker = startExportWorker(deps, { log });
-  log.info(
-    `fulfilment, delivery and export workers started (poll every ${config.FULFILMENT_POLL_MS}, ${config.DELIVERY_POLL_MS} and ${config.EXPORT_POLL_MS} ms)`,
-  );
+  const workers = startWorkers(await loadModules(), deps, log);
+  log.info(`workers started: ${workers.names.join(", ")}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing the orders in hand`);
-    await worker.stop();
-    await deliveryWorker.stop();
-    await exportWorker.stop();
+    await workers.stop();
     await database.close();
     process.exit(0);
   };

@@ -12,16 +12,16 @@ import {
 } from "#contracts";
 import { createDeps } from "../../server/src/app-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
+import { rsaVerify } from "../../server/src/lib/signing";
+import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
 import {
   claimDueDeliveries,
   DELIVERIES,
   runDeliveriesOnce,
   startDeliveryWorker,
-} from "../../server/src/jobs/deliveries";
-import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
-import { rsaVerify } from "../../server/src/lib/signing";
-import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
+} from "../../server/src/modules/delivery/delivery.worker";
 import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { placeOrder } from "../../server/src/modules/order/place-order";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
 import { submitDeposit } from "../support/funds-fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runExportsOnce } from "../../server/src/jobs/exports";
 import { translator } from "../../server/src/lib/i18n";
 import { ledgerSheet, orderSheet, productSheet, sheetTimes } from "../../server/src/modules/export-task/export-rows";
+import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 import {
   call,
   closeTestApp,

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTasks } from "../../server/src/db/schema";
-import { claimExportTask, EXPORTS, runExportsOnce } from "../../server/src/jobs/exports";
-import { housekeeping } from "../../server/src/jobs/housekeeping";
+import { claimExportTask, EXPORTS, runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
+import { housekeeping } from "../../server/src/modules/system/housekeeping";
 import {
   call,
   closeTestApp,

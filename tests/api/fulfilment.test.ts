@@ -9,7 +9,7 @@ import {
   processOrder,
   runFulfilmentOnce,
   startFulfilmentWorker,
-} from "../../server/src/jobs/fulfilment";
+} from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { SIMULATOR_RULES, simulatorCards } from "../../server/src/modules/fulfilment/simulator-supplier";
 import {
   type SupplierAdapter,

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiNonces, merchantApps } from "../../server/src/db/schema";
-import { housekeeping } from "../../server/src/jobs/housekeeping";
+import { housekeeping } from "../../server/src/modules/system/housekeeping";
 import { closeTestApp } from "../support/api-helpers";
 import { answerIsSigned, type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";
 import { openShop, type Shop } from "../support/order-fixtures";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, merchants, orders } from "../../server/src/db/schema";
-import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { closeTestApp } from "../support/api-helpers";
 import { answerIsSigned, type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";

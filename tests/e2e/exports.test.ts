@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTasks, productSkus, products, users } from "../../server/src/db/schema";
-import { runExportsOnce } from "../../server/src/jobs/exports";
-import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
+import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /**

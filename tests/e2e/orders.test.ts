@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productSkus, products } from "../../server/src/db/schema";
-import { runFulfilmentOnce } from "../../server/src/jobs/fulfilment";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
 import { balanceOf } from "../support/order-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startPollingWorker } from "../../server/src/jobs/polling-worker";
+import { startPollingWorker } from "../../server/src/lib/polling-worker";
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { runExportsOnce } from "../../server/src/jobs/exports";
+import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 import { call, EN, expectOk, type Lang } from "./api-helpers";
 import type { TestApp } from "./test-app";
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps";
+import type { PollingWorker, WorkerLog } from "../lib/polling-worker";
 
 type Routes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
@@ -14,6 +15,11 @@ export interface ServerModule {
   portal?: Routes;
   /** Routes of merchants' servers (prefix OPENAPI_BASE, signed). */
   openApi?: Routes;
+  /**
+   * Background workers, by name: run inside the server (RUN_WORKER) and by `npm run worker`. Each shares its
+   * work with its copies in other processes through its table (claims with FOR UPDATE SKIP LOCKED).
+   */
+  workers?: Record<string, (deps: AppDeps, options: { log: WorkerLog }) => PollingWorker>;
   /** Commands of the operator CLI (`npm run ops -- <name>`), named `<subject>:<verb>`. */
   commands?: Commands;
 }

@@ -67,7 +67,7 @@ async function refuse(tx: Tx, depositNo: string, action: string): Promise<never>
 
 /**
  * The `deposit.status` notification to the merchant's notification URL, in the deposit's transaction (the
- * outbox: jobs/deliveries.ts sends it). Written only when the merchant's API application has a notification
+ * outbox: modules/delivery/delivery.worker.ts sends it). Written only when the merchant's API application has a notification
  * URL: there is no one to tell otherwise.
  */
 async function recordEvent(tx: Tx, row: DepositRow, at: Date) {

@@ -17,7 +17,7 @@ const owned = (auth: AuthContext) =>
 /** Unfinished (queued or processing) tasks one user may have at once; each is a worker's time and a file. */
 export const MAX_UNFINISHED_EXPORTS = 5;
 
-/** A stored failure is a message key (jobs/exports EXPORT_FAILURE); anything else is shown as a plain failure. */
+/** A stored failure is a message key (export-task.worker.ts EXPORT_FAILURE); anything else is shown as a plain failure. */
 const failureText = (t: TFunction, stored: string | null) =>
   stored === null ? null : t(stored.startsWith("export-task.errors.") ? stored : "export-task.errors.failed");
 
@@ -86,7 +86,7 @@ export async function deleteExportTask(deps: AppDeps, auth: AuthContext, id: num
 
 /**
  * Queues an export of one list with its filters (already validated by the list's own query schema) for the
- * caller; the worker (jobs/exports.ts) writes the file. Answers the task's id.
+ * caller; the worker (export-task.worker.ts) writes the file. Answers the task's id.
  */
 export async function createExportTask(
   deps: AppDeps,

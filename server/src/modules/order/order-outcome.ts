@@ -10,7 +10,7 @@ import { nextFundNo } from "../ledger/ledger.service";
  * twice, never refunds twice, and never fails after it succeeded.
  *
  * Each is ONE statement that also raises the order's `version` and writes the merchant's callback (a row of
- * the `merchant_events` outbox, delivered by jobs/deliveries.ts): the state change and its callback commit
+ * the `merchant_events` outbox, delivered by modules/delivery/delivery.worker.ts): the state change and its callback commit
  * together or not at all, so a crash between them can neither lose the callback nor send one for a change
  * that never happened. Callbacks go only to orders placed through the Open API (source 'api') of a merchant
  * whose API application has a callback URL: portal orders are followed in the portal, where their user is.

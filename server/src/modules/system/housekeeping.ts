@@ -1,8 +1,8 @@
 import { and, lt, ne, or } from "drizzle-orm";
 import { ExportStatus, TIMESTAMP_WINDOW_MS } from "#contracts";
-import type { AppDeps } from "../app-deps";
-import { apiNonces, exportTasks, loginAttempts, sessions } from "../db/schema";
-import { THROTTLE } from "../modules/auth/login-throttle";
+import type { AppDeps } from "../../app-deps";
+import { apiNonces, exportTasks, loginAttempts, sessions } from "../../db/schema";
+import { THROTTLE } from "../auth/login-throttle";
 
 /**
  * Drops what no rule reads any more: sign-in attempts past the known-address window, ended sessions, and Open API

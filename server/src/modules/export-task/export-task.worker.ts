@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { ExportStatus, type ExportType } from "#contracts";
-import type { AppDeps } from "../app-deps";
-import { queryRows } from "../db/raw";
-import { exportTasks } from "../db/schema";
-import { exportSource } from "../modules/export-task/export-sources";
-import { openXlsxWriter } from "../modules/export-task/xlsx-stream";
-import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
+import type { AppDeps } from "../../app-deps";
+import { queryRows } from "../../db/raw";
+import { exportTasks } from "../../db/schema";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
+import { exportSource } from "./export-sources";
+import { openXlsxWriter } from "./xlsx-stream";
 
 /**
  * Exports. A queued task is claimed in one statement (FOR UPDATE SKIP LOCKED) that sets it processing with a

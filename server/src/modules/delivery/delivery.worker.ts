@@ -1,13 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "#contracts";
-import type { AppDeps } from "../app-deps";
-import { queryRows } from "../db/raw";
-import { merchantApps } from "../db/schema";
-import type { AppRow } from "../modules/api-settings/api-settings.repository";
-import { type Attempt, attemptDelivery, senderFor } from "../modules/delivery/attempt";
-import type { DeliveryEvent } from "../modules/delivery/payloads";
-import type { Send } from "../modules/delivery/sender";
-import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
+import type { AppDeps } from "../../app-deps";
+import { queryRows } from "../../db/raw";
+import { merchantApps } from "../../db/schema";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
+import type { AppRow } from "../api-settings/api-settings.repository";
+import { type Attempt, attemptDelivery, senderFor } from "./attempt";
+import type { DeliveryEvent } from "./payloads";
+import type { Send } from "./sender";
 
 /**
  * Callbacks and notifications. Every `merchant_events` row is one delivery job, written in the same

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { ProductType } from "#contracts";
-import type { AppDeps } from "../app-deps";
-import { queryRows } from "../db/raw";
+import type { AppDeps } from "../../app-deps";
+import { queryRows } from "../../db/raw";
+import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
+import { completeOrder, failOrder } from "../order/order-outcome";
 import {
   type SupplierAdapter,
   type SupplierAnswer,
   type SupplierRegistry,
   type SupplierRequest,
   supplierRegistry,
-} from "../modules/fulfilment/supplier";
-import { completeOrder, failOrder } from "../modules/order/order-outcome";
-import { type PollingWorker, startPollingWorker, type WorkerLog } from "./polling-worker";
+} from "./supplier";
 
 /**
  * Fulfilment. A Processing order is its own work item: `next_run_at` says when to look at it next. A worker

@@ -1,0 +1,14 @@
+import type { AppDeps } from "../app-deps";
+import type { PollingWorker, WorkerLog } from "../lib/polling-worker";
+import type { ServerModule } from "./module";
+
+/** Starts every module's background workers; `stop` lets each finish the work in hand. */
+export function startWorkers(modules: readonly ServerModule[], deps: AppDeps, log: WorkerLog) {
+  const running: { name: string; worker: PollingWorker }[] = modules.flatMap((module) =>
+    Object.entries(module.workers ?? {}).map(([name, start]) => ({ name, worker: start(deps, { log }) })),
+  );
+  return {
+    names: running.map((r) => r.name),
+    stop: () => Promise.all(running.map((r) => r.worker.stop())).then(() => undefined),
+  };
+}
