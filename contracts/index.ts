@@ -6,6 +6,7 @@ export * from "./dates";
 export * from "./deposit";
 export * from "./envelope";
 export * from "./export-task";
+export * from "./failures";
 export * from "./ledger";
 export * from "./member";
 export * from "./merchant-info";

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from "#contracts";
+import { failures, SUCCESS_CODE } from "#contracts";
 
 /**
  * The one place that decides what a `/portal` answer means for the caller and the user.
@@ -25,8 +25,11 @@ export interface Failure {
 
 export type Outcome = { ok: true; data: unknown } | Failure;
 
-/** `data.errorCode` values the browser acts on (the server's plugins/auth). */
-export const ERROR_CODES = { mfaRequired: "MFA_REQUIRED", stepUpRequired: "STEP_UP_REQUIRED" } as const;
+/** `data.errorCode` values the browser acts on (the contracts' failures table). */
+export const ERROR_CODES = {
+  mfaRequired: failures.mfaRequired.code,
+  stepUpRequired: failures.stepUpRequired.code,
+} as const;
 
 export interface DecisionContext {
   /** Whether the request carried a login token: a 401 without one (a failed sign-in) ends no session. */

@@ -4,6 +4,7 @@ import { createDeps } from "../app-deps";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirLockedError, openDatabase } from "../db/connection";
 import { databaseTarget } from "../db/target";
+import { Failure } from "../lib/failure";
 import { translator } from "../lib/i18n";
 import { loadModules } from "../modules";
 import type { Command, Commands } from "../modules/module";
@@ -25,8 +26,16 @@ async function loadCommands(): Promise<Commands> {
   return commands;
 }
 
-/** Shared schemas carry message keys for the browser; the CLI speaks English. */
-const english = (message: string) => (message.startsWith("validation.") ? translator("en-US")(message) : message);
+/** Shared schemas and failures carry message keys for the browser; the CLI speaks English. */
+const t = translator("en-US");
+const english = (message: string) => (message.startsWith("validation.") ? t(message) : message);
+
+/** A service's failure as the operator reads it: its sentence, or one line per field. */
+function describeFailure(failure: Failure): string {
+  const fields = Object.entries(failure.fields ?? {});
+  if (fields.length === 0) return t(failure.rule.message, failure.params);
+  return fields.map(([field, m]) => `${field}: ${typeof m === "string" ? t(m) : t(m.key, m.params)}`).join("\n");
+}
 
 function help(commands: Commands): string {
   const lines = ["Usage: npm run ops -- <command> [options]", "", "Commands:"];
@@ -92,6 +101,7 @@ main(process.argv.slice(2)).then(
       console.error(
         [...new Set(error.issues.map((i) => `${i.path.join(".") || "input"}: ${english(i.message)}`))].join("\n"),
       );
+    else if (error instanceof Failure) console.error(describeFailure(error));
     else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ProvisioningError)
       console.error(error.message);
     // Any option the argument parser refuses (unknown, missing value, `--amount -2.50`): its sentence, no stack.

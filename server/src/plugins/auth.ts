@@ -1,19 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { type Action, can, type Role } from "#contracts";
+import { type Action, can } from "#contracts";
 import type { AppDeps } from "../app-deps";
-import { forbidden, mfaRequired, unauthenticated } from "../lib/errors";
+import { fail } from "../lib/failure";
 import { verifyStepUp } from "../modules/auth/auth.service";
+import type { AuthContext } from "../modules/auth/auth-context";
 import { authenticateSession } from "../modules/auth/sessions.service";
-
-export interface AuthContext {
-  sessionId: number;
-  userId: number;
-  merchantId: number;
-  role: Role;
-  username: string;
-  /** Whether the user has bound MFA; until then only `beforeMfa` calls are allowed. */
-  mfaBound: boolean;
-}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -34,7 +25,7 @@ declare module "fastify" {
 
 /** The signed-in caller; only reachable on calls that are not `public`. */
 export function caller(request: { auth: AuthContext | null }): AuthContext {
-  if (!request.auth) throw unauthenticated();
+  if (!request.auth) throw fail("unauthenticated");
   return request.auth;
 }
 
@@ -55,9 +46,9 @@ export async function authorize(
   rule: { access?: { resource: string; action: Action } | undefined; beforeMfa?: boolean | undefined },
 ): Promise<AuthContext> {
   const auth = token ? await authenticateSession(deps, token) : null;
-  if (!auth) throw unauthenticated();
-  if (!auth.mfaBound && !rule.beforeMfa) throw mfaRequired();
-  if (rule.access && !can(auth.role, rule.access.resource, rule.access.action)) throw forbidden();
+  if (!auth) throw fail("unauthenticated");
+  if (!auth.mfaBound && !rule.beforeMfa) throw fail("mfaRequired");
+  if (rule.access && !can(auth.role, rule.access.resource, rule.access.action)) throw fail("forbidden");
   return auth;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
 import { type Envelope, type FieldErrors, type MessageRef, OPENAPI_BASE } from "#contracts";
-import { AppError } from "../lib/errors";
+import { Failure } from "../lib/failure";
 import { type Language, pickLanguage, translator } from "../lib/i18n";
 
 declare module "fastify" {
@@ -125,7 +125,7 @@ export function registerLanguage(app: FastifyInstance) {
 export function registerEnvelope(app: FastifyInstance) {
   registerLanguage(app);
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | Failure, request, reply) => {
     const described = describeFailure(error, request);
     reply.headers(described.headers);
     return failure(reply, described.status, described.message, described.data);
@@ -143,19 +143,22 @@ export interface DescribedFailure {
  * What a failure looks like to the caller: status, translated sentence, field errors. Anything that is not an
  * expected failure is a 500 whose details go only to the log (with the request id).
  */
-export function describeFailure(error: FastifyError | AppError, request: FastifyRequest): DescribedFailure {
+export function describeFailure(error: FastifyError | Failure, request: FastifyRequest): DescribedFailure {
   const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
 
-  if (error instanceof AppError) {
+  if (error instanceof Failure) {
+    const { status, message, code } = error.rule;
     // An expected failure of the server's own (a full disk): said plainly to the caller, in full in the log.
-    if (error.status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, error.key);
-    const fields = error.fieldErrors ? translateFields(t, error.fieldErrors) : undefined;
-    const message = fields ? summary(fields) : t(error.key, error.params);
-    const data =
-      fields || error.errorCode
-        ? { ...(fields && { errors: fields }), ...(error.errorCode && { errorCode: error.errorCode }) }
-        : null;
-    return { status: error.status, message, data, headers: error.headers };
+    if (status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, message);
+    const fields = error.fields ? translateFields(t, error.fields) : undefined;
+    const data = fields || code ? { ...(fields && { errors: fields }), ...(code && { errorCode: code }) } : null;
+    const retryAfter = error.details.retryAfterSeconds;
+    return {
+      status,
+      message: fields ? summary(fields) : t(message, error.params),
+      data,
+      headers: retryAfter === undefined ? {} : { "retry-after": String(retryAfter) },
+    };
   }
 
   if (Array.isArray(error.validation) && error.validation.length > 0) {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { type ApiApp, type ApiSecret, type apiAppUpdate, type PlatformKey, splitWhitelist } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchantApps, merchants } from "../../db/schema";
-import { fieldErrors, notFound } from "../../lib/errors";
+import { fail, invalid } from "../../lib/failure";
 import { isLocalUrl } from "../../lib/net-guard";
 import { generateRsaKeyPair, parseRsaPublicKey } from "../../lib/signing";
 import { type AppRow, ensureApp, maskSecret } from "./api-settings.repository";
@@ -29,7 +29,7 @@ async function merchantOf(deps: AppDeps, merchantId: number) {
     })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return row;
 }
 
@@ -72,7 +72,7 @@ function serverChecks(deps: AppDeps, changes: ApiAppChanges) {
     if (isLocalUrl(changes.callbackUrl)) errors.callbackUrl = "validation.urlPrivate";
     if (isLocalUrl(changes.notifyUrl)) errors.notifyUrl = "validation.urlPrivate";
   }
-  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /**
@@ -104,7 +104,7 @@ export async function updateApiApp(deps: AppDeps, merchantId: number, changes: A
     return updated;
   });
   const merchant = await merchantOf(deps, merchantId);
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return toApiApp(row, merchant);
 }
 
@@ -122,7 +122,7 @@ export async function rotateSecret(deps: AppDeps, merchantId: number): Promise<A
     .set({ secretSealed: deps.cipher.encrypt(secret), secretHint: hint, secretCreatedAt: now, updatedAt: now })
     .where(eq(merchantApps.merchantId, merchantId))
     .returning({ merchantId: merchantApps.merchantId });
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return { secret, secretMasked: maskSecret(hint), secretCreateTime: now.toISOString() };
 }
 
@@ -143,6 +143,6 @@ export async function rotatePlatformKey(deps: AppDeps, merchantId: number): Prom
       platformPublicKey: merchantApps.platformPublicKey,
       platformKeySerial: merchantApps.platformKeySerial,
     });
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return row;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authCalls, mfaCode } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { fieldError } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
 import { bindMfa, issueMfaKey, userInfo as loadUserInfo, login, unbindMfa, updatePassword } from "./auth.service";
@@ -26,7 +26,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   serve(app, authCalls.unbindMfa, async ({ request, body }) => {
     const code = mfaCode.safeParse(body);
-    if (!code.success) throw fieldError("captcha", "validation.captchaFormat");
+    if (!code.success) throw fail("captchaFormat");
     await unbindMfa(deps, caller(request), code.data, clientOf(request));
     return null;
   });

@@ -13,8 +13,8 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
 import { safeEqual } from "../../lib/crypto";
-import { badRequest, conflict, fieldError, forbidden, stepUpRequired, unauthenticated } from "../../lib/errors";
-import type { AuthContext } from "../../plugins/auth";
+import { fail } from "../../lib/failure";
+import type { AuthContext } from "./auth-context";
 import { throttled } from "./login-throttle";
 import { createSession, revokeUserSessions } from "./sessions.service";
 import { matchTotp, newTotpSecret } from "./totp";
@@ -39,15 +39,15 @@ export async function login(deps: AppDeps, body: Required<LoginBody>, client: Cl
       .where(eq(users.username, username))
       .limit(1);
     const password = await deps.passwords.verify(body.password, found?.user.passwordHash ?? null);
-    if (!found || !password.ok) throw badRequest("errors.invalidCredentials");
+    if (!found || !password.ok) throw fail("invalidCredentials");
     // Only now, with the password proven, may the answer say more about the account.
-    if (!found.user.enabled) throw forbidden("errors.userDisabled");
-    if (found.merchantStatus !== "enabled") throw forbidden("errors.merchantDisabled");
+    if (!found.user.enabled) throw fail("userDisabled");
+    if (found.merchantStatus !== "enabled") throw fail("merchantDisabled");
     // Right password without the right code is a failed attempt too: the code is the second factor.
     if (found.user.mfaSecret) {
-      if (!body.captcha) throw fieldError("captcha", "errors.captchaRequired");
+      if (!body.captcha) throw fail("captchaRequired");
       const failure = await consumeTotp(deps, deps.db, found.user, body.captcha);
-      if (failure) throw fieldError("captcha", failure);
+      if (failure) throw fail(failure);
     }
     if (password.needsRehash) await rehash(deps, found.user.id, body.password);
     return found.user;
@@ -69,23 +69,23 @@ async function rehash(deps: AppDeps, userId: number, password: string) {
 
 /**
  * Checks a code against the user's bound secret and burns its time step, so the same code (or an older one)
- * is never accepted twice. Returns the failure's message key, or null when accepted.
+ * is never accepted twice. Returns the failure, or null when accepted.
  */
 async function consumeTotp(
   deps: AppDeps,
   tx: Executor,
   user: { id: number; mfaSecret: string | null },
   code: string,
-): Promise<string | null> {
-  if (!user.mfaSecret) return "errors.mfaNotBound";
+): Promise<"mfaNotBound" | "captchaInvalid" | "captchaReused" | null> {
+  if (!user.mfaSecret) return "mfaNotBound";
   const step = matchTotp(deps.cipher.decrypt(user.mfaSecret), code.trim(), deps.clock.now());
-  if (step === null) return "errors.captchaInvalid";
+  if (step === null) return "captchaInvalid";
   const burned = await tx
     .update(users)
     .set({ mfaLastStep: step })
     .where(and(eq(users.id, user.id), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
     .returning({ id: users.id });
-  return burned.length === 1 ? null : "errors.captchaReused";
+  return burned.length === 1 ? null : "captchaReused";
 }
 
 export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): Promise<UserInfo> {
@@ -94,7 +94,7 @@ export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): 
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
     .where(eq(users.id, auth.userId));
-  if (!row) throw unauthenticated();
+  if (!row) throw fail("unauthenticated");
   return {
     id: row.user.id,
     username: row.user.username,
@@ -110,14 +110,14 @@ export async function userInfo(deps: AppDeps, auth: AuthContext, t: TFunction): 
 
 async function loadUser(deps: AppDeps, userId: number) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthenticated();
+  if (!user) throw fail("unauthenticated");
   return user;
 }
 
 /** Hands out a fresh secret to bind; it stays pending until `mfa/bind` proves the app has it. */
 export async function issueMfaKey(deps: AppDeps, auth: AuthContext): Promise<string> {
   const user = await loadUser(deps, auth.userId);
-  if (user.mfaSecret) throw conflict("errors.mfaAlreadyBound");
+  if (user.mfaSecret) throw fail("mfaAlreadyBound");
   const secret = newTotpSecret();
   await deps.db
     .update(users)
@@ -128,13 +128,12 @@ export async function issueMfaKey(deps: AppDeps, auth: AuthContext): Promise<str
 
 export async function bindMfa(deps: AppDeps, auth: AuthContext, mfaKey: string, captcha: string): Promise<void> {
   const user = await loadUser(deps, auth.userId);
-  if (user.mfaSecret) throw conflict("errors.mfaAlreadyBound");
+  if (user.mfaSecret) throw fail("mfaAlreadyBound");
   const pending = user.mfaPendingSecret ? deps.cipher.decrypt(user.mfaPendingSecret) : null;
   const fresh = user.mfaPendingAt && deps.clock.now().getTime() - user.mfaPendingAt.getTime() < PENDING_MFA_KEY_MS;
-  if (!pending || !fresh || !safeEqual(pending, mfaKey.trim().toUpperCase()))
-    throw fieldError("mfaKey", "errors.mfaKeyUnknown");
+  if (!pending || !fresh || !safeEqual(pending, mfaKey.trim().toUpperCase())) throw fail("mfaKeyUnknown");
   const step = matchTotp(pending, captcha, deps.clock.now());
-  if (step === null) throw fieldError("captcha", "errors.captchaInvalid");
+  if (step === null) throw fail("captchaInvalid");
   await deps.db
     .update(users)
     .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaPendingAt: null, mfaLastStep: step })
@@ -147,11 +146,11 @@ export async function bindMfa(deps: AppDeps, auth: AuthContext, mfaKey: string, 
  */
 export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string, client: Client): Promise<void> {
   const user = await loadUser(deps, auth.userId);
-  if (!user.mfaSecret) throw conflict("errors.mfaNotBound");
+  if (!user.mfaSecret) throw fail("mfaNotBound");
   await throttled(deps, { username: user.username, ip: client.ip }, () =>
     deps.db.transaction(async (tx) => {
       const failure = await consumeTotp(deps, tx, user, code);
-      if (failure) throw fieldError("captcha", failure);
+      if (failure) throw fail(failure);
       await tx.update(users).set({ mfaSecret: null, mfaLastStep: null }).where(eq(users.id, auth.userId));
       await revokeUserSessions(deps, tx, auth.userId, auth.sessionId);
     }),
@@ -163,13 +162,13 @@ export async function unbindMfa(deps: AppDeps, auth: AuthContext, code: string, 
  * checked under the sign-in limits and burnt like a sign-in code, so it works once.
  */
 export async function verifyStepUp(deps: AppDeps, auth: AuthContext, code: string | undefined, client: Client) {
-  if (!code) throw stepUpRequired();
+  if (!code) throw fail("stepUpRequired");
   const parsed = mfaCode.safeParse(code);
   const user = await loadUser(deps, auth.userId);
   await throttled(deps, { username: user.username, ip: client.ip }, async () => {
-    if (!parsed.success) throw fieldError("captcha", "validation.captchaFormat");
+    if (!parsed.success) throw fail("captchaFormat");
     const failure = await consumeTotp(deps, deps.db, user, parsed.data);
-    if (failure) throw fieldError("captcha", failure);
+    if (failure) throw fail(failure);
   });
 }
 
@@ -185,10 +184,9 @@ export async function updatePassword(
 ): Promise<void> {
   const user = await loadUser(deps, auth.userId);
   await throttled(deps, { username: user.username, ip: client.ip }, async () => {
-    if (!(await deps.passwords.verify(body.oldPassword, user.passwordHash)).ok)
-      throw fieldError("oldPassword", "errors.oldPasswordWrong");
+    if (!(await deps.passwords.verify(body.oldPassword, user.passwordHash)).ok) throw fail("oldPasswordWrong");
   });
-  if (body.oldPassword === body.newPassword) throw fieldError("newPassword", "errors.passwordUnchanged");
+  if (body.oldPassword === body.newPassword) throw fail("passwordUnchanged");
   const passwordHash = await deps.passwords.hash(body.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, auth.userId));

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, max, min } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { loginAttempts } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { Failure } from "../../lib/failure";
 
 /**
  * Throttling of password and code checks, kept in the database so every API process sees the same counts.
@@ -50,7 +50,7 @@ function trackInFlight<T>(ip: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs one password or code check under the limits: refused with 429 (and Retry-After) before the check when
+ * Runs one password or code check under the limits: refused (with the time to wait) before the check when
  * over a limit; otherwise recorded as a success when `check` returns and as a failure when it throws.
  *
  * Checks of the same account are serialised instead of being recorded as failures up front: a burst of guesses
@@ -111,8 +111,7 @@ async function assertUnderLimits(deps: AppDeps, { username, ip }: Attempt): Prom
     if (!row || Number(row.failures) + extra < limit || exempt) continue;
     const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
     const retryMs = Math.max(oldest + THROTTLE.windowMinutes * 60_000 - now.getTime(), 1000);
-    throw new AppError(429, "errors.loginThrottled", { minutes: Math.ceil(retryMs / 60_000) }, undefined, {
-      "retry-after": String(Math.ceil(retryMs / 1000)),
-    });
+    const retryAfterSeconds = Math.ceil(retryMs / 1000);
+    throw new Failure("loginThrottled", { minutes: Math.ceil(retryMs / 60_000) }, { retryAfterSeconds });
   }
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchants, sessions, users } from "../../db/schema";
 import { newToken, sha256 } from "../../lib/crypto";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "./auth-context";
 
 /** Writing `last_seen_at` on every call would make each read a write: refresh it at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;

@@ -10,8 +10,8 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
-import { notFound } from "../../lib/errors";
-import type { AuthContext } from "../../plugins/auth";
+import { fail } from "../../lib/failure";
+import type { AuthContext } from "../auth/auth-context";
 import { attemptDelivery, senderFor } from "./attempt";
 import type { Send } from "./sender";
 
@@ -107,7 +107,7 @@ export async function resendDelivery(
     .select()
     .from(merchantEvents)
     .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
-  if (!event) throw notFound("delivery.errors.notFound");
+  if (!event) throw fail("deliveryNotFound");
   const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, auth.merchantId));
   const { at, url, result, latencyMs } = await attemptDelivery(deps, send, app, event);
   await deps.db.transaction(async (tx) => {
@@ -141,7 +141,7 @@ export async function listDeliveryAttempts(deps: AppDeps, auth: AuthContext, id:
     .select({ id: merchantEvents.id })
     .from(merchantEvents)
     .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
-  if (!event) throw notFound("delivery.errors.notFound");
+  if (!event) throw fail("deliveryNotFound");
   const rows = await deps.db
     .select()
     .from(deliveryAttempts)

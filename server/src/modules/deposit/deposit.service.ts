@@ -5,8 +5,8 @@ import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { deposits, files } from "../../db/schema";
-import { failureOnField, fieldError } from "../../lib/errors";
-import type { AuthContext } from "../../plugins/auth";
+import { fail } from "../../lib/failure";
+import type { AuthContext } from "../auth/auth-context";
 import { fileUrl } from "../upload/upload.service";
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -83,8 +83,7 @@ export async function listDeposits(
 }
 
 /** A 409 that also names the field, so the form shows it beside the reference number. */
-const referenceTaken = (referenceNo: string) =>
-  failureOnField(409, "referenceNo", "errors.depositReferenceTaken", { referenceNo });
+const referenceTaken = (referenceNo: string) => fail("depositReferenceTaken", { referenceNo });
 
 /**
  * A merchant reports a transfer: Pending, no balance change. The proof must be a file this merchant uploaded;
@@ -101,7 +100,7 @@ export async function createDeposit(
     .select({ contentType: files.contentType })
     .from(files)
     .where(and(eq(files.id, input.proofFileId), eq(files.merchantId, auth.merchantId)));
-  if (!file) throw fieldError("proofFileId", "errors.proofFileNotFound");
+  if (!file) throw fail("proofFileNotFound");
   const [taken] = await db
     .select({ id: deposits.id })
     .from(deposits)

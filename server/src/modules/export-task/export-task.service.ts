@@ -5,9 +5,9 @@ import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQue
 import type { AppDeps } from "../../app-deps";
 import { fetchPage } from "../../db/paging";
 import { exportTasks, users } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 import { type Language, translator } from "../../lib/i18n";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 import type { ExportParams } from "./export-sources";
 
 /** A user sees and manages only the tasks they asked for, within their merchant. */
@@ -70,7 +70,7 @@ export async function terminateExportTask(deps: AppDeps, auth: AuthContext, id: 
       .select({ id: exportTasks.id })
       .from(exportTasks)
       .where(and(owned(auth), eq(exportTasks.id, id)));
-    throw exists ? conflict("errors.exportTaskNotTerminable") : notFound("errors.exportTaskNotFound");
+    throw exists ? fail("exportTaskNotTerminable") : fail("exportTaskNotFound");
   }
 }
 
@@ -80,7 +80,7 @@ export async function deleteExportTask(deps: AppDeps, auth: AuthContext, id: num
     .delete(exportTasks)
     .where(and(owned(auth), eq(exportTasks.id, id)))
     .returning({ id: exportTasks.id, fileKey: exportTasks.fileKey });
-  if (deleted.length === 0) throw notFound("errors.exportTaskNotFound");
+  if (deleted.length === 0) throw fail("exportTaskNotFound");
   if (deleted[0]?.fileKey) await deps.storage.delete(deleted[0].fileKey);
 }
 
@@ -107,7 +107,7 @@ export async function createExportTask(
       .from(exportTasks)
       .where(and(owned(auth), inArray(exportTasks.status, [ExportStatus.queued, ExportStatus.processing])));
     if (Number(unfinished?.n ?? 0) >= MAX_UNFINISHED_EXPORTS)
-      throw conflict("export-task.errors.tooMany", { max: MAX_UNFINISHED_EXPORTS });
+      throw fail("exportTooMany", { max: MAX_UNFINISHED_EXPORTS });
     const [task] = await tx
       .insert(exportTasks)
       .values({
@@ -145,10 +145,10 @@ export async function openExportFile(
     .select()
     .from(exportTasks)
     .where(and(owned(auth), eq(exportTasks.id, id)));
-  if (!task) throw notFound("errors.exportTaskNotFound");
-  if (task.status !== ExportStatus.completed || !task.fileKey) throw conflict("export-task.errors.notCompleted");
+  if (!task) throw fail("exportTaskNotFound");
+  if (task.status !== ExportStatus.completed || !task.fileKey) throw fail("exportNotCompleted");
   const stream = await deps.storage.readStream(task.fileKey);
-  if (!stream) throw notFound("export-task.errors.fileGone");
+  if (!stream) throw fail("exportFileGone");
   const names = exportFileNames(task.type, task.createdAt, language);
   const disposition =
     names.localized === names.ascii

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
 import type { Language } from "../../lib/i18n";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 
 export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debits: string; currency: string } };
 

@@ -3,10 +3,10 @@ import type { GeneratedPassword, MemberItem } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 import { revokeUserSessions } from "../auth/sessions.service";
 import { toMemberItem } from "./member.service";
-import { changeMember, type UserRow } from "./member-guard";
+import { changeMember, type MemberChange, type UserRow } from "./member-guard";
 
 const unchanged = (t: UserRow) => ({ role: t.role, enabled: t.enabled });
 
@@ -17,8 +17,8 @@ export async function setMemberEnabled(
   id: number,
   enabled: boolean,
 ): Promise<MemberItem> {
-  const change = {
-    selfRefusal: enabled ? null : "member.errors.selfDisable",
+  const change: MemberChange = {
+    selfRefusal: enabled ? null : "selfDisable",
     after: (t: UserRow) => ({ role: t.role, enabled }),
   };
   return changeMember(deps, auth, id, change, async (tx) => {
@@ -33,7 +33,7 @@ export async function setMemberEnabled(
  * bind an authenticator again. Admins reset their own from the top bar, with a code, not here.
  */
 export async function resetMemberMfa(deps: AppDeps, auth: AuthContext, id: number): Promise<MemberItem> {
-  const change = { selfRefusal: "member.errors.selfResetMfa", after: unchanged };
+  const change: MemberChange = { selfRefusal: "selfResetMfa", after: unchanged };
   return changeMember(deps, auth, id, change, async (tx) => {
     const [row] = await tx
       .update(users)
@@ -57,7 +57,7 @@ export async function resetMemberPassword(
 ): Promise<GeneratedPassword> {
   const generated = typed ? undefined : randomPassword();
   const passwordHash = await deps.passwords.hash(typed || (generated as string));
-  const change = { selfRefusal: "member.errors.selfResetPassword", after: unchanged };
+  const change: MemberChange = { selfRefusal: "selfResetPassword", after: unchanged };
   return changeMember(deps, auth, id, change, async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: deps.clock.now() }).where(eq(users.id, id));
     await revokeUserSessions(deps, tx, id);
@@ -70,7 +70,7 @@ export async function resetMemberPassword(
  * the plain user id they were made by.
  */
 export async function deleteMember(deps: AppDeps, auth: AuthContext, id: number): Promise<void> {
-  const change = { selfRefusal: "member.errors.selfDelete", after: () => null };
+  const change: MemberChange = { selfRefusal: "selfDelete", after: () => null };
   await changeMember(deps, auth, id, change, async (tx) => {
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -1,23 +1,25 @@
 import { and, asc, eq, or } from "drizzle-orm";
-import type { Role } from "#contracts";
+import type { FailureName, Role } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../lib/errors";
-import type { AuthContext } from "../../plugins/auth";
+import { fail } from "../../lib/failure";
+import type { AuthContext } from "../auth/auth-context";
 
 export type UserRow = typeof users.$inferSelect;
 
 /** What a change leaves of its target: its role and status, or null when it is deleted. */
+type SelfRefusal = Extract<FailureName, `self${string}`>;
+
 export type MemberAfter = { role: Role; enabled: boolean } | null;
 
 export interface MemberChange {
   /** The refusal when the target is the caller (null: people may do this to themselves). */
-  selfRefusal: string | null;
+  selfRefusal: SelfRefusal | null;
   after(target: UserRow): MemberAfter;
 }
 
-export const memberNotFound = () => notFound("member.errors.notFound");
+export const memberNotFound = () => fail("memberNotFound");
 
 const isEnabledAdmin = (u: { role: Role; enabled: boolean } | null) => u?.role === "admin" && u.enabled;
 
@@ -30,12 +32,12 @@ export function memberRefusal(
   admins: readonly Pick<UserRow, "id" | "role" | "enabled">[],
   target: UserRow,
   change: MemberChange,
-): { status: 403 | 409; key: string } | null {
-  if (target.id === callerId && change.selfRefusal) return { status: 403, key: change.selfRefusal };
+): FailureName | null {
+  if (target.id === callerId && change.selfRefusal) return change.selfRefusal;
   const others = admins.filter((a) => a.id !== target.id && isEnabledAdmin(a)).length;
   const before = others + (isEnabledAdmin(target) ? 1 : 0);
   const after = others + (isEnabledAdmin(change.after(target)) ? 1 : 0);
-  if (after === 0 && after < before) return { status: 409, key: "member.errors.lastAdmin" };
+  if (after === 0 && after < before) return "lastAdmin";
   return null;
 }
 
@@ -62,7 +64,7 @@ export async function changeMember<T>(
     const target = rows.find((r) => r.id === targetId);
     if (!target) throw memberNotFound();
     const refusal = memberRefusal(auth.userId, rows, target, change);
-    if (refusal) throw refusal.status === 403 ? forbidden(refusal.key) : conflict(refusal.key);
+    if (refusal) throw fail(refusal);
     return apply(tx, target);
   });
 }

@@ -6,9 +6,9 @@ import { fetchPage } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
-import { failureOnField } from "../../lib/errors";
-import type { AuthContext } from "../../plugins/auth";
-import { changeMember, type UserRow } from "./member-guard";
+import { fail } from "../../lib/failure";
+import type { AuthContext } from "../auth/auth-context";
+import { changeMember, type MemberChange, type UserRow } from "./member-guard";
 
 export function toMemberItem(u: UserRow): MemberItem {
   return {
@@ -40,8 +40,7 @@ export async function listMembers(deps: AppDeps, merchantId: number, page: PageQ
 }
 
 /** Accounts are unique across every merchant (`users_username_key`): say so on the field, as a 409. */
-const usernameTaken = (username: string) =>
-  failureOnField(409, "username", "member.errors.usernameTaken", { username });
+const usernameTaken = (username: string) => fail("usernameTaken", { username });
 
 /**
  * A new user of the caller's merchant. Without a password one is generated and answered this once; it is
@@ -87,8 +86,8 @@ export async function updateMember(
   id: number,
   input: z.output<typeof memberUpdate>,
 ): Promise<MemberItem> {
-  const change = {
-    selfRefusal: input.role && input.role !== "admin" ? "member.errors.selfDemote" : null,
+  const change: MemberChange = {
+    selfRefusal: input.role && input.role !== "admin" ? "selfDemote" : null,
     after: (t: UserRow) => ({ role: input.role ?? t.role, enabled: t.enabled }),
   };
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));

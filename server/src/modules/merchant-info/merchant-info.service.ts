@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { MerchantInfo, MerchantInfoUpdate } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -23,7 +23,7 @@ function toInfo(m: MerchantRow): MerchantInfo {
 
 export async function getMerchantInfo(deps: AppDeps, merchantId: number): Promise<MerchantInfo> {
   const [row] = await deps.db.select().from(merchants).where(eq(merchants.id, merchantId));
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return toInfo(row);
 }
 
@@ -45,6 +45,6 @@ export async function updateMerchantInfo(
     })
     .where(eq(merchants.id, merchantId))
     .returning();
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return toInfo(row);
 }

@@ -3,10 +3,10 @@ import type { FastifyRequest } from "fastify";
 import { type KeyType, NONCE_PATTERN, OPENAPI_HEADERS, TIMESTAMP_WINDOW_MS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { queryRows } from "../../db/raw";
+import { fail } from "../../lib/failure";
 import { whitelistMatcher } from "../../lib/net-guard";
 import { cachedPublicKey, hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";
 import { type PlatformSigner, platformSigner } from "../api-settings/api-settings.repository";
-import { OpenApiError } from "./openapi-errors";
 
 /** Who is calling the Open API, once the request is proven to come from them. */
 export interface OpenApiCaller {
@@ -54,7 +54,7 @@ export async function identifyOpenApiApp(
   onApp: (signer: PlatformSigner) => void,
 ) {
   const headers = signatureHeaders(request);
-  if (!headers.complete) throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
+  if (!headers.complete) throw fail("missingHeaders");
   const [app] = await queryRows<AppLookup>(
     deps.db,
     sql`
@@ -63,18 +63,17 @@ export async function identifyOpenApiApp(
       from merchant_apps a join merchants m on m.id = a.merchant_id
       where a.app_id = ${headers.appId}`,
   );
-  if (!app) throw new OpenApiError(401, "UNKNOWN_APP_ID", "openapi.unknownAppId");
+  if (!app) throw fail("unknownAppId");
   onApp(
     platformSigner(deps.cipher, {
       platformKeySerial: app.platform_key_serial,
       platformPrivateKeySealed: app.platform_private_key_sealed,
     }),
   );
-  if (!whitelistMatcher(app.ip_whitelist)(request.ip))
-    throw new OpenApiError(403, "IP_NOT_ALLOWED", "openapi.ipNotAllowed", { ip: request.ip });
+  if (!whitelistMatcher(app.ip_whitelist)(request.ip)) throw fail("ipNotAllowed", { ip: request.ip });
   const now = deps.clock.now();
   if (Math.abs(now.getTime() - Number(headers.timestamp)) > TIMESTAMP_WINDOW_MS)
-    throw new OpenApiError(401, "TIMESTAMP_EXPIRED", "openapi.timestampExpired", { serverTime: now.getTime() });
+    throw fail("timestampExpired", { serverTime: now.getTime() });
   return { app, ...headers };
 }
 
@@ -92,8 +91,7 @@ export async function authenticateOpenApi(
 ): Promise<OpenApiCaller> {
   const { app, appId, timestamp, nonce, signature } = await identifyOpenApiApp(deps, request, onApp);
   const signed = signingBytes({ method: request.method, pathWithQuery: request.url, timestamp, nonce }, rawBody);
-  if (!verifies(deps, app, signed, signature))
-    throw new OpenApiError(401, "INVALID_SIGNATURE", "openapi.invalidSignature");
+  if (!verifies(deps, app, signed, signature)) throw fail("invalidSignature");
   // An unlogged insert (see schema.ts); a nonce seen before within the window is a replay.
   const claimed = await queryRows<{ claimed: number }>(
     deps.db,
@@ -103,17 +101,17 @@ export async function authenticateOpenApi(
       on conflict do nothing
       returning 1 as claimed`,
   );
-  if (claimed.length === 0) throw new OpenApiError(401, "NONCE_REUSED", "openapi.nonceReused");
-  if (app.merchant_status !== "enabled") throw new OpenApiError(403, "MERCHANT_DISABLED", "errors.merchantDisabled");
+  if (claimed.length === 0) throw fail("nonceReused");
+  if (app.merchant_status !== "enabled") throw fail("merchantDisabled");
   return { merchantId: Number(app.merchant_id), merchantNo: app.merchant_no, appId };
 }
 
 function verifies(deps: AppDeps, app: AppLookup, signed: Buffer, signature: string): boolean {
   if (app.key_type === "HMAC") {
-    if (!app.secret_sealed) throw new OpenApiError(401, "KEY_NOT_CONFIGURED", "openapi.secretMissing");
+    if (!app.secret_sealed) throw fail("secretMissing");
     return hmacVerify(deps.cipher.decrypt(app.secret_sealed), signed, signature);
   }
   const publicKey = app.merchant_public_key ? cachedPublicKey(app.merchant_public_key) : null;
-  if (!publicKey) throw new OpenApiError(401, "KEY_NOT_CONFIGURED", "openapi.publicKeyMissing");
+  if (!publicKey) throw fail("publicKeyMissing");
   return rsaVerify(publicKey, signed, signature);
 }

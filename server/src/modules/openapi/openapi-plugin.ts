@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { OPENAPI_HEADERS } from "#contracts";
+import { OPENAPI_HEADERS, openApiCodeOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
+import { Failure, fail } from "../../lib/failure";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
 import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
-import { OpenApiError, openApiErrorCode } from "./openapi-errors";
 import { openApiAuthThrottle } from "./openapi-throttle";
 
 declare module "fastify" {
@@ -23,9 +23,13 @@ declare module "fastify" {
 
 /** The Open API caller; only reachable after the signature hook ran. */
 export function openApiCaller(request: { openApi: OpenApiCaller | null }): OpenApiCaller {
-  if (!request.openApi) throw new OpenApiError(401, "MISSING_HEADERS", "openapi.missingHeaders");
+  if (!request.openApi) throw fail("missingHeaders");
   return request.openApi;
 }
+
+/** A failed authentication (not a bad body or a throttle): what the failed-authentication counters count. */
+const isRefusal = (error: unknown) =>
+  error instanceof Failure && (error.rule.status === 401 || error.rule.status === 403);
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -33,12 +37,11 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 function parsedBody(request: FastifyRequest): unknown {
   const raw = request.rawBody;
   if (!raw || raw.length === 0) return undefined;
-  if (!JSON_TYPE.test(request.headers["content-type"] ?? ""))
-    throw new OpenApiError(415, "INVALID_REQUEST", "errors.unsupportedMediaType");
+  if (!JSON_TYPE.test(request.headers["content-type"] ?? "")) throw fail("unsupportedMediaType");
   try {
     return JSON.parse(raw.toString("utf8"));
   } catch {
-    throw new OpenApiError(400, "INVALID_REQUEST", "errors.badJson");
+    throw fail("badJson");
   }
 }
 
@@ -77,8 +80,7 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
         setSigner(request),
       );
     } catch (error) {
-      if (error instanceof OpenApiError && (error.status === 401 || error.status === 403))
-        throttle.failed(appId, request.ip);
+      if (isRefusal(error)) throttle.failed(appId, request.ip);
       throw error;
     }
     throttle.succeeded(appId, request.ip);
@@ -91,8 +93,7 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     max: deps.config.OPENAPI_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     keyGenerator: (request) => request.openApi?.appId ?? request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new OpenApiError(429, "RATE_LIMITED", "openapi.rateLimited", { seconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) => fail("rateLimited", { seconds: Math.ceil(context.ttl / 1000) }),
   });
 
   scope.addHook("onSend", async (request, reply, payload) => {
@@ -117,14 +118,13 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
         throttle.check(appId, request.ip);
         await identifyOpenApiApp(deps, request, setSigner(request));
       } catch (refusal) {
-        if (refusal instanceof OpenApiError && (refusal.status === 401 || refusal.status === 403))
-          throttle.failed(appId, request.ip);
+        if (isRefusal(refusal)) throttle.failed(appId, request.ip);
         error = refusal as FastifyError;
       }
     }
     const described = describeFailure(error, request);
     reply.headers(described.headers);
-    const errorCode = openApiErrorCode(error, described.status);
+    const errorCode = openApiCodeOf(described.status, error instanceof Failure ? error.rule : undefined);
     return failure(reply, described.status, described.message, { ...described.data, errorCode });
   });
 

@@ -1,4 +1,4 @@
-import { OpenApiError } from "./openapi-errors";
+import { Failure } from "../../lib/failure";
 
 /**
  * Failed authentications, counted per AppID and per client address in this process's memory (nothing is
@@ -34,13 +34,7 @@ export function openApiAuthThrottle(now: () => number) {
   };
   const refuse = (window: Window) => {
     const seconds = Math.max(1, Math.ceil((window.resetAt - now()) / 1000));
-    throw new OpenApiError(
-      429,
-      "RATE_LIMITED",
-      "openapi.authThrottled",
-      { seconds },
-      { "retry-after": String(seconds) },
-    );
+    throw new Failure("authThrottled", { seconds }, { retryAfterSeconds: seconds });
   };
   // Windows that ended are dropped now and then, so the maps stay as small as the traffic of one window.
   const sweep = () => {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { OpenApiOrder } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orderEvents, orders } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 import type { Language } from "../../lib/i18n";
 import { readCards, toOrder } from "../order/order.service";
 import type { OrderRow } from "../order/place-order";
@@ -13,7 +13,7 @@ export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {
     .select({ balance: merchants.balance, currency: merchants.currency })
     .from(merchants)
     .where(eq(merchants.id, caller.merchantId));
-  if (!row) throw notFound();
+  if (!row) throw fail("notFound");
   return { merchantNo: caller.merchantNo, balance: row.balance, currency: row.currency };
 }
 
@@ -38,7 +38,7 @@ export async function findOpenApiOrder(
     .select()
     .from(orders)
     .where(and(eq(orders.merchantId, caller.merchantId), key));
-  if (!row) throw notFound("errors.orderNotFound");
+  if (!row) throw fail("orderNotFound");
   return openApiAnswer(deps, caller, row, language);
 }
 

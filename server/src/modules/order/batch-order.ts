@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { MessageRef } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { orderBatches } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { Failure } from "../../lib/failure";
 import { buildOrder, type OrderItem, type OrderPlacer, orderableTarget, placeBuiltOrder } from "./place-order";
 
 export interface BatchRowOutcome {
@@ -66,12 +66,12 @@ export async function placeBatch(
         const { row } = await placeBuiltOrder(deps, built.order);
         return { index, ok: true, orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo };
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!(error instanceof Failure)) throw error;
         return {
           index,
           ok: false,
           merchantOrderNo: built.order.merchantOrderNo,
-          message: { key: error.key, params: error.params },
+          message: error.messageRef,
         };
       }
     }),

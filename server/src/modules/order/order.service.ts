@@ -4,9 +4,9 @@ import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
-import { AppError, notFound } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 import { type Language, translator } from "../../lib/i18n";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 import { localizeFields } from "../product/order-fields";
 import type { OrderRow } from "./place-order";
 
@@ -131,7 +131,7 @@ async function ownOrder(deps: AppDeps, auth: AuthContext, orderNo: string) {
     .from(orders)
     .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
     .where(and(eq(orders.merchantId, auth.merchantId), eq(orders.orderNo, orderNo)));
-  if (!found) throw notFound("errors.orderNotFound");
+  if (!found) throw fail("orderNotFound");
   return found;
 }
 
@@ -184,9 +184,9 @@ function maskCards(cards: GiftCard[]): GiftCard[] {
 /** Card codes in full, recorded as a `revealed` event with the user (an audit trail of who saw them). */
 export async function revealCards(deps: AppDeps, auth: AuthContext, orderNo: string): Promise<GiftCard[]> {
   const { order } = await ownOrder(deps, auth, orderNo);
-  if (order.status !== "success" || !order.resultSealed) throw new AppError(409, "errors.noCards");
+  if (order.status !== "success" || !order.resultSealed) throw fail("noCards");
   const cards = readCards(deps, order.resultSealed);
-  if (cards.length === 0) throw new AppError(409, "errors.noCards");
+  if (cards.length === 0) throw fail("noCards");
   await deps.db.insert(orderEvents).values({
     orderId: order.id,
     kind: "revealed",

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orders } from "../../db/schema";
-import { AppError, failureOnField, fieldErrors, forbidden, notFound } from "../../lib/errors";
+import { type Failure, fail, invalid } from "../../lib/failure";
 import { localizeFields } from "../product/order-fields";
 import { loadOrderTarget, type OrderTarget } from "../product/product.service";
 import { orderGroups } from "./order-groups";
@@ -30,11 +30,10 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
   const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
-  if (!target) throw failureOnField(404, "productId", "errors.productNotFound");
-  if (target.product.status !== "enabled") throw failureOnField(409, "productId", "errors.productDisabled");
-  if (!target.sku) throw failureOnField(404, "skuId", "errors.skuNotFound");
-  if (target.sku.status !== "enabled" || target.price === null)
-    throw failureOnField(409, "skuId", "errors.skuNotOrderable");
+  if (!target) throw fail("productNotFound");
+  if (target.product.status !== "enabled") throw fail("productDisabled");
+  if (!target.sku) throw fail("skuNotFound");
+  if (target.sku.status !== "enabled" || target.price === null) throw fail("skuNotOrderable");
   const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
   return { ...priced, fields: localizeFields(target.product.fields, "en-US") };
 }
@@ -160,7 +159,7 @@ function sameOrConflict(deps: AppDeps, existing: OrderRow, repeat: NewOrder): Or
   for (const key of new Set([...Object.keys(before), ...Object.keys(now)]))
     if (before[key] !== now[key]) differences.push(`inputs.${key}`);
   if (differences.length === 0) return existing;
-  throw new AppError(409, "errors.merchantOrderNoConflict", {
+  throw fail("merchantOrderNoConflict", {
     merchantOrderNo: existing.merchantOrderNo,
     fields: differences.join(", "),
   });
@@ -173,14 +172,14 @@ function plainInputs(deps: AppDeps, inputs: NewOrder["inputs"]): Record<string, 
 }
 
 /** Nothing was written: say whether the merchant is disabled or the balance is short, with the figures. */
-async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<AppError> {
+async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<Failure> {
   const [merchant] = await deps.db
     .select({ balance: merchants.balance, status: merchants.status })
     .from(merchants)
     .where(eq(merchants.id, order.merchantId));
-  if (!merchant) return notFound();
-  if (merchant.status !== "enabled") return forbidden("errors.merchantDisabled");
-  return new AppError(422, "errors.insufficientBalance", {
+  if (!merchant) return fail("notFound");
+  if (merchant.status !== "enabled") return fail("merchantDisabled");
+  return fail("insufficientBalance", {
     amount: new Big(order.amount).toFixed(2),
     balance: new Big(merchant.balance).toFixed(2),
     currency: order.currency,
@@ -195,6 +194,6 @@ export async function placeOrder(
 ): Promise<{ row: OrderRow; created: boolean }> {
   const target = await orderableTarget(deps, placer.merchantId, request.productId, request.skuId);
   const built = buildOrder(deps, placer, target, request, null);
-  if ("errors" in built) throw fieldErrors(built.errors);
+  if ("errors" in built) throw invalid(built.errors);
   return placeBuiltOrder(deps, built.order);
 }

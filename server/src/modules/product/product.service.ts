@@ -5,9 +5,9 @@ import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { fail } from "../../lib/failure";
 import type { Language } from "../../lib/i18n";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 import { localizeFields } from "./order-fields";
 
 type ProductRow = typeof products.$inferSelect;
@@ -58,7 +58,7 @@ export async function listProducts(
 
 export async function getProduct(deps: AppDeps, auth: AuthContext, id: number, language: Language): Promise<Product> {
   const [row] = await deps.db.select().from(products).where(eq(products.id, id));
-  if (!row) throw notFound("errors.productNotFound");
+  if (!row) throw fail("productNotFound");
   const skus = await loadSkus(deps.db, auth.merchantId, [row.id]);
   return toProduct(row, skus.get(row.id) ?? [], language);
 }

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { depositCalls, UPLOAD_MAX_BYTES } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { AppError, badRequest, fieldError } from "../../lib/errors";
+import { Failure, fail } from "../../lib/failure";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
 import { readUpload, saveUpload, uploadTooLarge } from "./upload.service";
@@ -38,7 +38,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
 
 /** The `file` part's bytes and name; the size limit becomes our 413 with a sentence naming the limit. */
 async function readFilePart(app: FastifyInstance, request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest("errors.uploadMissing");
+  if (!request.isMultipart()) throw fail("uploadMissing");
   try {
     // Fields may come before the file; the first file is the only one allowed (limits.files), and it must be
     // the `file` field.
@@ -51,10 +51,10 @@ async function readFilePart(app: FastifyInstance, request: FastifyRequest) {
       return { bytes, filename: (part.filename ?? "").replace(UNSAFE_IN_FILENAME, "") };
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof Failure) throw error;
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw uploadTooLarge();
     // Anything else here is the body itself: a missing boundary, a truncated or malformed form.
-    throw fieldError("file", "errors.uploadMalformed");
+    throw fail("uploadMalformed");
   }
-  throw badRequest("errors.uploadMissing");
+  throw fail("uploadMissing");
 }

@@ -2,15 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { depositCalls, PORTAL_BASE, pathOf, UPLOAD_MAX_BYTES, type UploadedFile } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { files } from "../../db/schema";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { Failure, fail } from "../../lib/failure";
 import { type DetectedType, detectFileType, fileExtension } from "../../lib/file-type";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth-context";
 
 /** Where the browser loads an uploaded file (served to users of the owning merchant only). */
 export const fileUrl = (fileId: number) => `${PORTAL_BASE}${pathOf(depositCalls.file, { id: fileId })}`;
 
-export const uploadTooLarge = () =>
-  new AppError(413, "errors.uploadTooLarge", { max: Math.round(UPLOAD_MAX_BYTES / (1024 * 1024)) });
+export const uploadTooLarge = () => fail("uploadTooLarge", { max: Math.round(UPLOAD_MAX_BYTES / (1024 * 1024)) });
 
 /**
  * Keeps an uploaded file for the caller's merchant. The type comes from the bytes alone: the name and the
@@ -21,14 +20,14 @@ export async function saveUpload(
   who: AuthContext,
   upload: { bytes: Buffer; filename: string },
 ): Promise<UploadedFile> {
-  if (upload.bytes.length === 0) throw badRequest("errors.uploadEmpty");
+  if (upload.bytes.length === 0) throw fail("uploadEmpty");
   if (upload.bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
   const contentType = detectFileType(upload.bytes);
-  if (!contentType) throw badRequest("errors.uploadType");
+  if (!contentType) throw fail("uploadType");
 
   // A full or read-only disk is the server's trouble, said plainly (507), not an unexplained 500.
   const storageKey = await deps.storage.put(upload.bytes).catch((error: unknown) => {
-    throw Object.assign(new AppError(507, "errors.storageUnwritable"), { cause: error });
+    throw new Failure("storageUnwritable", {}, { cause: error });
   });
   const [row] = await deps.db
     .insert(files)
@@ -59,9 +58,9 @@ export async function readUpload(deps: AppDeps, who: AuthContext, fileId: number
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.merchantId, who.merchantId)));
-  if (!row) throw notFound("errors.fileNotFound");
+  if (!row) throw fail("fileNotFound");
   const bytes = await deps.storage.get(row.storageKey);
-  if (!bytes) throw notFound("errors.fileNotFound");
+  if (!bytes) throw fail("fileNotFound");
   // Detected from the bytes at upload; stored rows hold nothing else.
   const contentType = row.contentType as DetectedType;
   return { bytes, contentType, filename: safeFilename(row.originalName, contentType) };

@@ -1,0 +1,135 @@
+import type { OpenApiErrorCode } from "./api-settings";
+
+/** How one expected failure reaches its callers. */
+export interface FailureRule {
+  /** The HTTP status, which is also the envelope's `code`. */
+  status: number;
+  /** The sentence's key in `locales/` (namespace `errors` unless the key names another). */
+  message: string;
+  /** The form field it belongs to: the browser shows the sentence there as well as in the toast. */
+  field?: string;
+  /** `data.errorCode` for every caller: a stable name programs branch on (the browser's MFA gate, scripts). */
+  code?: string;
+  /** The Open API's code when it differs from what the status implies (see `openApiCodeOf`). */
+  openApi?: OpenApiErrorCode;
+}
+
+/**
+ * Every expected failure of the server, by name, declared once. Services throw `fail("insufficientBalance", …)`
+ * and never an HTTP status; the portal envelope, the Open API and the operator CLI render a failure from its rule
+ * here. Anything thrown that is not a failure is a 500 whose details go only to the log.
+ */
+export const failures = {
+  // ---- any call ----
+  notFound: { status: 404, message: "errors.notFound" },
+  validationFailed: { status: 400, message: "validation.failed" },
+  unsupportedMediaType: { status: 415, message: "errors.unsupportedMediaType", openApi: "INVALID_REQUEST" },
+  badJson: { status: 400, message: "errors.badJson", openApi: "INVALID_REQUEST" },
+
+  // ---- who is calling ----
+  unauthenticated: { status: 401, message: "errors.unauthenticated" },
+  forbidden: { status: 403, message: "errors.forbidden" },
+  /** Until MFA is bound a session may only bind it (or leave). */
+  mfaRequired: { status: 403, message: "errors.mfaRequired", code: "MFA_REQUIRED" },
+  /** A call that changes who has access needs the caller's current code (`X-MFA-Code`). */
+  stepUpRequired: { status: 403, message: "errors.stepUpRequired", code: "STEP_UP_REQUIRED" },
+  invalidCredentials: { status: 400, message: "errors.invalidCredentials" },
+  userDisabled: { status: 403, message: "errors.userDisabled" },
+  merchantDisabled: { status: 403, message: "errors.merchantDisabled", openApi: "MERCHANT_DISABLED" },
+  loginThrottled: { status: 429, message: "errors.loginThrottled" },
+  captchaRequired: { status: 400, message: "errors.captchaRequired", field: "captcha" },
+  captchaFormat: { status: 400, message: "validation.captchaFormat", field: "captcha" },
+  captchaInvalid: { status: 400, message: "errors.captchaInvalid", field: "captcha" },
+  captchaReused: { status: 400, message: "errors.captchaReused", field: "captcha" },
+  mfaAlreadyBound: { status: 409, message: "errors.mfaAlreadyBound" },
+  mfaNotBound: { status: 409, message: "errors.mfaNotBound" },
+  mfaKeyUnknown: { status: 400, message: "errors.mfaKeyUnknown", field: "mfaKey" },
+  oldPasswordWrong: { status: 400, message: "errors.oldPasswordWrong", field: "oldPassword" },
+  passwordUnchanged: { status: 400, message: "errors.passwordUnchanged", field: "newPassword" },
+
+  // ---- Open API signatures ----
+  missingHeaders: { status: 401, message: "openapi.missingHeaders", openApi: "MISSING_HEADERS" },
+  unknownAppId: { status: 401, message: "openapi.unknownAppId", openApi: "UNKNOWN_APP_ID" },
+  ipNotAllowed: { status: 403, message: "openapi.ipNotAllowed", openApi: "IP_NOT_ALLOWED" },
+  timestampExpired: { status: 401, message: "openapi.timestampExpired", openApi: "TIMESTAMP_EXPIRED" },
+  invalidSignature: { status: 401, message: "openapi.invalidSignature", openApi: "INVALID_SIGNATURE" },
+  nonceReused: { status: 401, message: "openapi.nonceReused", openApi: "NONCE_REUSED" },
+  secretMissing: { status: 401, message: "openapi.secretMissing", openApi: "KEY_NOT_CONFIGURED" },
+  publicKeyMissing: { status: 401, message: "openapi.publicKeyMissing", openApi: "KEY_NOT_CONFIGURED" },
+  rateLimited: { status: 429, message: "openapi.rateLimited", openApi: "RATE_LIMITED" },
+  authThrottled: { status: 429, message: "openapi.authThrottled", openApi: "RATE_LIMITED" },
+
+  // ---- members ----
+  memberNotFound: { status: 404, message: "member.errors.notFound" },
+  usernameTaken: { status: 409, message: "member.errors.usernameTaken", field: "username" },
+  lastAdmin: { status: 409, message: "member.errors.lastAdmin" },
+  selfDemote: { status: 403, message: "member.errors.selfDemote" },
+  selfDisable: { status: 403, message: "member.errors.selfDisable" },
+  selfResetMfa: { status: 403, message: "member.errors.selfResetMfa" },
+  selfResetPassword: { status: 403, message: "member.errors.selfResetPassword" },
+  selfDelete: { status: 403, message: "member.errors.selfDelete" },
+
+  // ---- products and orders ----
+  productNotFound: {
+    status: 404,
+    message: "errors.productNotFound",
+    field: "productId",
+    openApi: "PRODUCT_UNAVAILABLE",
+  },
+  productDisabled: {
+    status: 409,
+    message: "errors.productDisabled",
+    field: "productId",
+    openApi: "PRODUCT_UNAVAILABLE",
+  },
+  skuNotFound: { status: 404, message: "errors.skuNotFound", field: "skuId", openApi: "PRODUCT_UNAVAILABLE" },
+  skuNotOrderable: {
+    status: 409,
+    message: "errors.skuNotOrderable",
+    field: "skuId",
+    openApi: "PRODUCT_UNAVAILABLE",
+  },
+  insufficientBalance: { status: 422, message: "errors.insufficientBalance", openApi: "INSUFFICIENT_BALANCE" },
+  merchantOrderNoConflict: { status: 409, message: "errors.merchantOrderNoConflict", openApi: "ORDER_CONFLICT" },
+  orderNotFound: { status: 404, message: "errors.orderNotFound" },
+  noCards: { status: 409, message: "errors.noCards" },
+
+  // ---- funds ----
+  depositReferenceTaken: { status: 409, message: "errors.depositReferenceTaken", field: "referenceNo" },
+  proofFileNotFound: { status: 400, message: "errors.proofFileNotFound", field: "proofFileId" },
+
+  // ---- uploads ----
+  uploadMissing: { status: 400, message: "errors.uploadMissing" },
+  uploadMalformed: { status: 400, message: "errors.uploadMalformed", field: "file" },
+  uploadEmpty: { status: 400, message: "errors.uploadEmpty" },
+  uploadType: { status: 400, message: "errors.uploadType" },
+  uploadTooLarge: { status: 413, message: "errors.uploadTooLarge" },
+  fileNotFound: { status: 404, message: "errors.fileNotFound" },
+  /** The server's own trouble (a full disk), said plainly; the cause goes to the log. */
+  storageUnwritable: { status: 507, message: "errors.storageUnwritable" },
+
+  // ---- exports and deliveries ----
+  exportTaskNotFound: { status: 404, message: "errors.exportTaskNotFound" },
+  exportTaskNotTerminable: { status: 409, message: "errors.exportTaskNotTerminable" },
+  exportTooMany: { status: 409, message: "export-task.errors.tooMany" },
+  exportNotCompleted: { status: 409, message: "export-task.errors.notCompleted" },
+  exportFileGone: { status: 404, message: "export-task.errors.fileGone" },
+  deliveryNotFound: { status: 404, message: "delivery.errors.notFound" },
+} as const satisfies Record<string, FailureRule>;
+
+export type FailureName = keyof typeof failures;
+
+/** The Open API's `data.errorCode` for a status with no named failure behind it (Fastify's own refusals). */
+const openApiCodeByStatus: Record<number, OpenApiErrorCode> = {
+  401: "INVALID_SIGNATURE",
+  404: "NOT_FOUND",
+  409: "ORDER_CONFLICT",
+  429: "RATE_LIMITED",
+};
+
+/** What an Open API caller reads in `data.errorCode`: the failure's own code, else the one its status implies. */
+export function openApiCodeOf(status: number, rule?: FailureRule): OpenApiErrorCode {
+  if (rule?.openApi) return rule.openApi;
+  if (status >= 500) return "INTERNAL_ERROR";
+  return openApiCodeByStatus[status] ?? "INVALID_REQUEST";
+}
