@@ -145,7 +145,7 @@ async function benchEngine(engine: Engine) {
       database = await openDatabase(target, () => {});
       deps = createDeps(database, config);
     }
-    const app = await buildApp({ database, config, clock: deps.clock, webRoot: "/nonexistent-web-root" });
+    const app = await buildApp({ deps, webRoot: "/nonexistent-web-root" });
     try {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const biggest = targets.at(-1)!;

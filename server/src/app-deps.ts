@@ -5,8 +5,13 @@ import { type Clock, systemClock } from "./lib/clock";
 import { type Cipher, createCipher } from "./lib/crypto";
 import { type FileStorage, localFileStorage } from "./lib/file-storage";
 import { type PasswordHasher, passwordHasher } from "./lib/passwords";
+import { type SignInGate, signInGate } from "./modules/auth/login-throttle";
+import { httpSender, type Send } from "./modules/delivery/sender";
 
-/** What services need from the outside world, passed explicitly (tests build their own). */
+/**
+ * The one container: everything services, routes, workers and commands need from the outside world, built once
+ * per process (main, worker, CLI) or per test, and passed explicitly. Modules keep no state of their own.
+ */
 export interface AppDeps {
   db: Db;
   engine: "pglite" | "postgres";
@@ -16,6 +21,10 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** Uploaded files' bytes (DATA_DIR/files; an S3-compatible store would be chosen here). */
   storage: FileStorage;
+  /** Outbound HTTP to merchants' servers (callbacks, notifications), behind the private-address guard. */
+  outbound: Send;
+  /** Sign-in checks running in this process (see login-throttle). */
+  signIns: SignInGate;
 }
 
 export function createDeps(database: Database, config: Config, clock: Clock = systemClock): AppDeps {
@@ -27,5 +36,7 @@ export function createDeps(database: Database, config: Config, clock: Clock = sy
     cipher: createCipher(config.encryptionKeys),
     passwords: passwordHasher(config.PASSWORD_HASH_LOG2N),
     storage: localFileStorage(path.join(config.dataDir, "files")),
+    outbound: httpSender({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE }),
+    signIns: signInGate(),
   };
 }

@@ -8,10 +8,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "#contracts";
-import { createDeps } from "./app-deps";
-import type { Config } from "./config";
-import type { Database } from "./db/connection";
-import type { Clock } from "./lib/clock";
+import type { AppDeps } from "./app-deps";
 import { logOptions } from "./lib/logger";
 import { loadModules } from "./modules";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
@@ -21,9 +18,8 @@ import { registerOverloadGuard } from "./plugins/overload";
 import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
 
 export interface BuildAppOptions {
-  database: Database;
-  config: Config;
-  clock?: Clock;
+  /** The process's container (createDeps), shared with its workers. */
+  deps: AppDeps;
   /** Folder of the built browser app; served at `/` when it exists. */
   webRoot?: string;
 }
@@ -31,8 +27,8 @@ export interface BuildAppOptions {
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
 
 /** The whole HTTP server, built the same way by `main` and by the tests. */
-export async function buildApp({ database, config, clock, webRoot = defaultWebRoot }: BuildAppOptions) {
-  const deps = createDeps(database, config, clock);
+export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptions) {
+  const { config } = deps;
   const modules = await loadModules();
 
   const app = Fastify({

@@ -5,10 +5,7 @@ import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { loadModules } from "./modules";
 import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
-import { housekeeping } from "./modules/system/housekeeping";
 import { startWorkers } from "./modules/workers";
-
-const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -18,15 +15,10 @@ async function main() {
   // A production database is never filled with demo data behind anyone's back (`npm run ops -- seed:demo`).
   const seeded = config.NODE_ENV !== "production" && (await isEmpty(deps)) ? await seedDemo(deps) : null;
 
-  const app = await buildApp({ database, config });
-  const timer = setInterval(
-    () => housekeeping(deps).catch((err) => app.log.error({ err }, "housekeeping failed")),
-    HOUSEKEEPING_EVERY_MS,
-  );
-  timer.unref();
+  const app = await buildApp({ deps });
   // Embedded (PGlite): always in-process, one process per data folder. PostgreSQL: in-process unless separate
   // `npm run worker` processes do it (RUN_WORKER=false).
-  // Fulfilment, callbacks and notifications, export files: every module's workers.
+  // Fulfilment, callbacks and notifications, export files, housekeeping: every module's workers.
   const workers = config.RUN_WORKER ? startWorkers(await loadModules(), deps, app.log) : null;
   if (!workers && database.engine === "pglite") {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
@@ -37,7 +29,6 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    clearInterval(timer);
     // Orders in hand reach their next state before the database goes away.
     await workers?.stop();
     await app.close();

@@ -321,7 +321,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
   });
 
   it("refuses private addresses unless allowed, without connecting", async () => {
-    const guarded = { ...t.deps, config: { ...t.deps.config, OUTBOUND_ALLOW_PRIVATE: false } };
+    const guarded = createDeps(t.database, { ...t.deps.config, OUTBOUND_ALLOW_PRIVATE: false }, t.clock);
     const { shop, r } = await apiShop();
     await order(shop);
     await finish();

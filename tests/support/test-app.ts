@@ -77,8 +77,8 @@ export async function startTestApp(
   const database = await openTestDatabase(engine);
   const config = testConfig(options.config);
   const clock = manualClock(new Date("2026-11-21T10:00:00Z"));
-  const app = await buildApp({ database, config, clock, webRoot: options.webRoot ?? "/nonexistent-web-root" });
   const deps = createDeps(database, config, clock);
+  const app = await buildApp({ deps, webRoot: options.webRoot ?? "/nonexistent-web-root" });
   let counter = 0;
   const known = new Map<string, TestUser>();
 

@@ -26,12 +26,17 @@ export interface Attempt {
   ip: string;
 }
 
-/** Checks of one account run one at a time in this process, so each sees the outcome of the one before. */
-const accountQueues = new Map<string, Promise<unknown>>();
-/** Checks running now per address: a parallel spray counts against the address before its results are in. */
-const addressesInFlight = new Map<string, number>();
+/** What one process knows of the checks running in it (AppDeps.signIns): nothing here outlives the container. */
+export interface SignInGate {
+  /** Checks of one account run one at a time in this process, so each sees the outcome of the one before. */
+  accountQueues: Map<string, Promise<unknown>>;
+  /** Checks running now per address: a parallel spray counts against the address before its results are in. */
+  addressesInFlight: Map<string, number>;
+}
 
-function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+export const signInGate = (): SignInGate => ({ accountQueues: new Map(), addressesInFlight: new Map() });
+
+function oneAtATime<T>({ accountQueues }: SignInGate, key: string, run: () => Promise<T>): Promise<T> {
   const previous = accountQueues.get(key) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(run);
   const tail = current.catch(() => undefined);
@@ -40,7 +45,7 @@ function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
   return current;
 }
 
-function trackInFlight<T>(ip: string, run: () => Promise<T>): Promise<T> {
+function trackInFlight<T>({ addressesInFlight }: SignInGate, ip: string, run: () => Promise<T>): Promise<T> {
   addressesInFlight.set(ip, (addressesInFlight.get(ip) ?? 0) + 1);
   return run().finally(() => {
     const left = (addressesInFlight.get(ip) ?? 1) - 1;
@@ -57,9 +62,9 @@ function trackInFlight<T>(ip: string, run: () => Promise<T>): Promise<T> {
  * still stops at the limit, and simultaneous *correct* sign-ins (tabs, scripts) are never counted as failures.
  */
 export function throttled<T>(deps: AppDeps, who: Attempt, check: () => Promise<T>): Promise<T> {
-  return oneAtATime(who.username, async () => {
+  return oneAtATime(deps.signIns, who.username, async () => {
     await assertUnderLimits(deps, who);
-    return trackInFlight(who.ip, async () => {
+    return trackInFlight(deps.signIns, who.ip, async () => {
       let result: T;
       try {
         result = await check();
@@ -104,7 +109,12 @@ async function assertUnderLimits(deps: AppDeps, { username, ip }: Attempt): Prom
   ]);
   const limits = [
     { row: pair, extra: 0, limit: THROTTLE.perPair, exempt: false },
-    { row: address, extra: addressesInFlight.get(ip) ?? 0, limit: THROTTLE.perAddress, exempt: knownAddress },
+    {
+      row: address,
+      extra: deps.signIns.addressesInFlight.get(ip) ?? 0,
+      limit: THROTTLE.perAddress,
+      exempt: knownAddress,
+    },
     { row: account, extra: 0, limit: THROTTLE.perAccount, exempt: knownAddress },
   ];
   for (const { row, extra, limit, exempt } of limits) {

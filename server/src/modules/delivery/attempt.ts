@@ -1,18 +1,7 @@
 import type { AppDeps } from "../../app-deps";
 import { type AppRow, platformSigner } from "../api-settings/api-settings.repository";
 import { type DeliveryEvent, loggableUrl, signedRequest } from "./payloads";
-import { httpSender, type Send, type SendResult } from "./sender";
-
-/** One sender per guard setting for the process, so rounds share its pooled sockets. */
-const senders = new Map<boolean, Send>();
-export function senderFor(deps: AppDeps): Send {
-  const allowPrivate = deps.config.OUTBOUND_ALLOW_PRIVATE;
-  const known = senders.get(allowPrivate);
-  if (known) return known;
-  const send = httpSender({ allowPrivate });
-  senders.set(allowPrivate, send);
-  return send;
-}
+import type { Send, SendResult } from "./sender";
 
 /** What one try did, whoever made it (the schedule or an admin's Resend). */
 export interface Attempt {

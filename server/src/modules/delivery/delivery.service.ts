@@ -12,7 +12,7 @@ import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
-import { attemptDelivery, senderFor } from "./attempt";
+import { attemptDelivery } from "./attempt";
 import type { Send } from "./sender";
 
 /** The delivery log of API settings: a merchant's callbacks and notifications, and a resend of one. */
@@ -101,7 +101,7 @@ export async function resendDelivery(
   deps: AppDeps,
   auth: AuthContext,
   id: number,
-  send: Send = senderFor(deps),
+  send: Send = deps.outbound,
 ): Promise<Delivery> {
   const [event] = await deps.db
     .select()

@@ -1,11 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
+import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
 import { merchantApps } from "../../db/schema";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import type { AppRow } from "../api-settings/api-settings.repository";
-import { type Attempt, attemptDelivery, senderFor } from "./attempt";
+import { type Attempt, attemptDelivery } from "./attempt";
 import type { DeliveryEvent } from "./payloads";
 import type { Send } from "./sender";
 
@@ -47,26 +48,19 @@ type ClaimRow = Omit<ClaimedDelivery, "id" | "merchantId" | "createdAt"> & {
   createdMs: string | number;
 };
 
-/** Takes up to `limit` due deliveries (see the file comment; MATERIALIZED for the reason in fulfilment.ts). */
+/** Takes up to `limit` due deliveries (see the file comment). */
 export async function claimDueDeliveries(deps: AppDeps, limit: number): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
-  const rows = await queryRows<ClaimRow>(
-    deps.db,
-    sql`
-      with due as materialized (
-        select id from merchant_events
-        where status = 'pending' and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()})
-        order by next_attempt_at nulls first, id
-        limit ${limit}
-        for update skip locked
-      )
-      update merchant_events e
-      set next_attempt_at = ${new Date(now.getTime() + DELIVERIES.leaseMs).toISOString()}, attempts = e.attempts + 1
-      from due
-      where e.id = due.id and e.status = 'pending'
-      returning e.id, e.event_id as "eventId", e.merchant_id as "merchantId", e.channel, e.type, e.payload,
-        e.attempts, (extract(epoch from e.created_at) * 1000)::float8 as "createdMs"`,
-  );
+  const rows = await claimDue<ClaimRow>(deps.db, {
+    table: "merchant_events",
+    due: sql`t.status = 'pending' and (t.next_attempt_at is null or t.next_attempt_at <= ${now.toISOString()})`,
+    orderBy: sql`t.next_attempt_at nulls first, t.id`,
+    limit,
+    set: sql`next_attempt_at = ${new Date(now.getTime() + DELIVERIES.leaseMs).toISOString()}, attempts = t.attempts + 1`,
+    still: sql`t.status = 'pending'`,
+    returning: sql`t.id, t.event_id as "eventId", t.merchant_id as "merchantId", t.channel, t.type, t.payload,
+      t.attempts, (extract(epoch from t.created_at) * 1000)::float8 as "createdMs"`,
+  });
   return rows.map(({ id, merchantId, createdMs, ...rest }) => ({
     ...rest,
     id: Number(id),
@@ -87,7 +81,7 @@ export interface DeliveryRoundOptions {
  * round; those rows keep their lease and come back when it runs out.
  */
 export async function runDeliveriesOnce(deps: AppDeps, options: DeliveryRoundOptions = {}): Promise<number> {
-  const { limit = DELIVERIES.batch, send = senderFor(deps) } = options;
+  const { limit = DELIVERIES.batch, send = deps.outbound } = options;
   const claimed = await claimDueDeliveries(deps, limit);
   if (claimed.length === 0) return 0;
   const ids = [...new Set(claimed.map((c) => c.merchantId))];
@@ -188,7 +182,7 @@ export function startDeliveryWorker(
   deps: AppDeps,
   { pollMs = deps.config.DELIVERY_POLL_MS, log, send }: { pollMs?: number; log: WorkerLog; send?: Send },
 ): PollingWorker {
-  const sender = send ?? senderFor(deps);
+  const sender = send ?? deps.outbound;
   return startPollingWorker({
     name: "delivery",
     pollMs,

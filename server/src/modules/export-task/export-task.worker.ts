@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { ExportStatus, type ExportType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { queryRows } from "../../db/raw";
+import { claimDue } from "../../db/claim-due";
 import { exportTasks } from "../../db/schema";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import { exportSource } from "./export-sources";
@@ -61,29 +61,22 @@ type ClaimRow = Omit<ClaimedTask, "id" | "merchantId" | "attempts"> & {
  */
 export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null> {
   const now = deps.clock.now();
-  const [row] = await queryRows<ClaimRow>(
-    deps.db,
-    sql`
-      with due as materialized (
-        select t.id, t.file_key from export_tasks t
-        where (t.status = ${ExportStatus.queued}
-            or (t.status = ${ExportStatus.processing} and (t.lease_until is null or t.lease_until <= ${now.toISOString()})))
-          and not exists (
-            select 1 from export_tasks r
-            where r.merchant_id = t.merchant_id and r.id <> t.id and r.status = ${ExportStatus.processing}
-              and r.lease_until > ${now.toISOString()})
-        order by (select max(s.claimed_at) from export_tasks s where s.merchant_id = t.merchant_id) asc nulls first,
-          t.id
-        limit 1
-        for update skip locked
-      )
-      update export_tasks t
-      set status = ${ExportStatus.processing}, lease_until = ${new Date(now.getTime() + EXPORTS.leaseMs).toISOString()},
-        processed = 0, attempts = t.attempts + 1, claimed_at = ${now.toISOString()}
-      from due
-      where t.id = due.id
-      returning t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey", t.attempts`,
-  );
+  const [row] = await claimDue<ClaimRow>(deps.db, {
+    table: "export_tasks",
+    due: sql`(t.status = ${ExportStatus.queued}
+        or (t.status = ${ExportStatus.processing} and (t.lease_until is null or t.lease_until <= ${now.toISOString()})))
+      and not exists (
+        select 1 from export_tasks r
+        where r.merchant_id = t.merchant_id and r.id <> t.id and r.status = ${ExportStatus.processing}
+          and r.lease_until > ${now.toISOString()})`,
+    orderBy: sql`(select max(s.claimed_at) from export_tasks s where s.merchant_id = t.merchant_id) asc nulls first,
+      t.id`,
+    limit: 1,
+    set: sql`status = ${ExportStatus.processing}, lease_until = ${new Date(now.getTime() + EXPORTS.leaseMs).toISOString()},
+      processed = 0, attempts = t.attempts + 1, claimed_at = ${now.toISOString()}`,
+    carry: ["file_key"],
+    returning: sql`t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey", t.attempts`,
+  });
   return row
     ? { ...row, id: Number(row.id), merchantId: Number(row.merchantId), attempts: Number(row.attempts) }
     : null;

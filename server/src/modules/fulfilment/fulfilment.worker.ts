@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ProductType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
+import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import { completeOrder, failOrder } from "../order/order-outcome";
@@ -61,32 +62,21 @@ type ClaimRow = Omit<ClaimedOrder, "id" | "createdAt" | "deadlineAt"> & {
   deadlineMs: string | number;
 };
 
-/**
- * Takes up to `limit` due orders for this worker (see the file comment). The due rows are picked in a
- * MATERIALIZED CTE: inside `id IN (subquery)` PostgreSQL may run the LIMIT ... SKIP LOCKED subquery more than
- * once and claim more rows than asked (seen here: all twelve due rows for a limit of four).
- */
+/** Takes up to `limit` due orders for this worker (see the file comment). */
 export async function claimDueOrders(deps: AppDeps, limit: number): Promise<ClaimedOrder[]> {
   const now = deps.clock.now();
-  const rows = await queryRows<ClaimRow>(
-    deps.db,
-    sql`
-      with due as materialized (
-        select id from orders
-        where status = 'processing' and next_run_at <= ${now.toISOString()}
-        order by next_run_at
-        limit ${limit}
-        for update skip locked
-      )
-      update orders o
-      set next_run_at = ${new Date(now.getTime() + FULFILMENT.leaseMs).toISOString()}, attempts = o.attempts + 1
-      from due
-      where o.id = due.id and o.status = 'processing'
-      returning o.id, o.order_no as "orderNo", o.product_type as "productType", o.spec, o.quantity,
-        o.recharge_account as "rechargeAccount", o.inputs, o.supplier, o.supplier_ref as "supplierRef", o.attempts,
-        (extract(epoch from o.created_at) * 1000)::float8 as "createdMs",
-        (extract(epoch from o.deadline_at) * 1000)::float8 as "deadlineMs"`,
-  );
+  const rows = await claimDue<ClaimRow>(deps.db, {
+    table: "orders",
+    due: sql`t.status = 'processing' and t.next_run_at <= ${now.toISOString()}`,
+    orderBy: sql`t.next_run_at`,
+    limit,
+    set: sql`next_run_at = ${new Date(now.getTime() + FULFILMENT.leaseMs).toISOString()}, attempts = t.attempts + 1`,
+    still: sql`t.status = 'processing'`,
+    returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity,
+      t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.supplier_ref as "supplierRef", t.attempts,
+      (extract(epoch from t.created_at) * 1000)::float8 as "createdMs",
+      (extract(epoch from t.deadline_at) * 1000)::float8 as "deadlineMs"`,
+  });
   return rows.map(({ id, createdMs, deadlineMs, ...rest }) => ({
     ...rest,
     id: Number(id),

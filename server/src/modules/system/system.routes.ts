@@ -8,32 +8,35 @@ import { serve } from "../../plugins/serve";
 
 /** A probe's answer is reused this long, so a monitor hammering health does not hammer the disk. */
 const STORAGE_PROBE_MS = 5000;
-let lastProbe: { dir: string; at: number; writable: boolean } | null = null;
 
 /** Whether a file can be written (and removed) in the data folder: a full or read-only disk says no. */
 async function dataDirWritable(dir: string): Promise<boolean> {
-  const now = Date.now();
-  if (lastProbe?.dir === dir && now - lastProbe.at < STORAGE_PROBE_MS) return lastProbe.writable;
   const probe = path.join(dir, `.health-${process.pid}`);
-  const writable = await mkdir(dir, { recursive: true })
+  return mkdir(dir, { recursive: true })
     .then(() => writeFile(probe, "ok"))
     .then(() => rm(probe, { force: true }))
     .then(
       () => true,
       () => false,
     );
-  lastProbe = { dir, at: now, writable };
-  return writable;
 }
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps) {
+  let lastProbe: { at: number; writable: Promise<boolean> } | null = null;
+  const storageWritable = () => {
+    const now = Date.now();
+    if (!lastProbe || now - lastProbe.at >= STORAGE_PROBE_MS)
+      lastProbe = { at: now, writable: dataDirWritable(deps.config.dataDir) };
+    return lastProbe.writable;
+  };
+
   serve(app, systemCalls.health, async ({ request, reply }) => {
     const [latencyMs, writable] = await Promise.all([
       pingDatabase(deps.db).catch((error: unknown) => {
         request.log.warn({ err: error }, "database ping failed");
         return null;
       }),
-      dataDirWritable(deps.config.dataDir),
+      storageWritable(),
     ]);
     const overloaded = app.isUnderPressure();
     // The first problem names the answer; any problem makes it a 503, so monitors and balancers act on it.
