@@ -70,7 +70,9 @@ export const failures = {
   selfDelete: { status: 403, message: "member.errors.selfDelete" },
 
   // ---- products and orders ----
-  productNotFound: {
+  productNotFound: { status: 404, message: "errors.productNotFound", openApi: "PRODUCT_UNAVAILABLE" },
+  /** The product an order names: said on the order form's product field. */
+  orderedProductNotFound: {
     status: 404,
     message: "errors.productNotFound",
     field: "productId",
@@ -115,6 +117,30 @@ export const failures = {
   exportNotCompleted: { status: 409, message: "export-task.errors.notCompleted" },
   exportFileGone: { status: 404, message: "export-task.errors.fileGone" },
   deliveryNotFound: { status: 404, message: "delivery.errors.notFound" },
+
+  // ---- the reseller's own staff (operator CLI): deposits, balance adjustments, catalogs ----
+  merchantNotFound: { status: 404, message: "errors.merchantNotFound", field: "merchantNo" },
+  depositNotFound: { status: 404, message: "deposit.errors.notFound", field: "depositNo" },
+  depositAlreadyApproved: { status: 409, message: "deposit.errors.alreadyApproved" },
+  depositAlreadyRejected: { status: 409, message: "deposit.errors.alreadyRejected" },
+  depositStatusUnknown: { status: 400, message: "deposit.errors.statusUnknown", field: "status" },
+  settledCurrencyFormat: { status: 400, message: "deposit.errors.settledCurrencyFormat", field: "settledCurrency" },
+  settledCurrencyMismatch: { status: 400, message: "deposit.errors.currencyMismatch", field: "settledCurrency" },
+  exchangeRateFormat: { status: 400, message: "deposit.errors.rateFormat", field: "rate" },
+  settledAmountTooLarge: { status: 400, message: "deposit.errors.settledTooLarge", field: "rate" },
+  settledAmountZero: { status: 400, message: "deposit.errors.settledZero", field: "rate" },
+  rejectReasonRequired: { status: 400, message: "deposit.errors.reasonRequired", field: "reason" },
+  adjustmentType: { status: 400, message: "ledger.errors.adjustmentType", field: "type" },
+  adjustmentRemarkRequired: { status: 400, message: "ledger.errors.remarkRequired", field: "remark" },
+  adjustmentAmountFormat: { status: 400, message: "ledger.errors.amountFormat", field: "amount" },
+  adjustmentAmountZero: { status: 400, message: "ledger.errors.amountZero", field: "amount" },
+  /** The ledger never goes below zero: the change is refused and nothing is written. */
+  balanceBelowZero: { status: 409, message: "ledger.errors.belowZero" },
+  catalogUnreadable: { status: 400, message: "product.errors.catalogUnreadable" },
+  catalogNotJson: { status: 400, message: "product.errors.catalogNotJson" },
+  catalogInvalid: { status: 400, message: "product.errors.catalogInvalid" },
+  productCodeNotFound: { status: 404, message: "product.errors.productCodeNotFound", field: "productCode" },
+  skuCodeNotFound: { status: 404, message: "product.errors.skuCodeNotFound", field: "skuCode" },
 } as const satisfies Record<string, FailureRule>;
 
 export type FailureName = keyof typeof failures;

@@ -380,10 +380,11 @@ describe.each(engines)("deposits (%s)", (engine) => {
       await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" });
       await expect(
         approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "2" }),
-      ).rejects.toThrow(`Deposit ${d.depositNo} is already approved; it cannot be approved`);
-      await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "late" })).rejects.toThrow(
-        `Deposit ${d.depositNo} is already approved; it cannot be rejected`,
-      );
+      ).rejects.toThrow(`Deposit ${d.depositNo} is already approved; it cannot be approved or rejected again`);
+      await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "late" })).rejects.toMatchObject({
+        failure: "depositAlreadyApproved",
+        params: { depositNo: d.depositNo },
+      });
       const row = await depositRow(d.depositNo);
       expect([row.status, row.exchangeRate]).toEqual(["success", "1.00000000"]);
       expect(await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.depositId, row.id))).toHaveLength(1);
@@ -417,7 +418,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
       ]);
       await expect(
         approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" }),
-      ).rejects.toThrow(`Deposit ${d.depositNo} is already rejected; it cannot be approved`);
+      ).rejects.toThrow(`Deposit ${d.depositNo} is already rejected; it cannot be approved or rejected again`);
       await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "again" })).rejects.toThrow(
         "already rejected",
       );

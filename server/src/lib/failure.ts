@@ -1,10 +1,16 @@
 import { type FailureName, type FailureRule, failures, type MessageRef } from "#contracts";
+import { translator } from "./i18n";
 
 type Params = Record<string, string | number>;
+
+const english = translator("en-US");
+const sentence = (m: MessageRef) => (typeof m === "string" ? english(m) : english(m.key, m.params));
 
 /**
  * An expected failure, by its name in the contracts' `failures` table: services say what went wrong, the table
  * says how each caller hears it (status, sentence, field, code). Anything thrown that is not one is a 500.
+ * Its `message` is the English sentence (one line per field when there are several): what the operator CLI
+ * prints and a log shows; HTTP callers get theirs translated.
  */
 export class Failure extends Error {
   constructor(
@@ -18,7 +24,14 @@ export class Failure extends Error {
       cause?: unknown;
     } = {},
   ) {
-    super(failure, { cause: details.cause });
+    super(
+      details.fields
+        ? Object.entries(details.fields)
+            .map(([field, m]) => `${field}: ${sentence(m)}`)
+            .join("\n")
+        : english(failures[failure].message, params),
+      { cause: details.cause },
+    );
   }
 
   get rule(): FailureRule {

@@ -8,7 +8,6 @@ import { Failure } from "../lib/failure";
 import { translator } from "../lib/i18n";
 import { loadModules } from "../modules";
 import type { Command, Commands } from "../modules/module";
-import { ProvisioningError } from "../modules/provisioning/provisioning.service";
 
 /**
  * The operator CLI for the reseller's own staff: `npm run ops -- <command> [options]`. Each module brings its
@@ -26,16 +25,8 @@ async function loadCommands(): Promise<Commands> {
   return commands;
 }
 
-/** Shared schemas and failures carry message keys for the browser; the CLI speaks English. */
-const t = translator("en-US");
-const english = (message: string) => (message.startsWith("validation.") ? t(message) : message);
-
-/** A service's failure as the operator reads it: its sentence, or one line per field. */
-function describeFailure(failure: Failure): string {
-  const fields = Object.entries(failure.fields ?? {});
-  if (fields.length === 0) return t(failure.rule.message, failure.params);
-  return fields.map(([field, m]) => `${field}: ${typeof m === "string" ? t(m) : t(m.key, m.params)}`).join("\n");
-}
+/** Shared schemas carry message keys for the browser; the CLI speaks English. */
+const english = (message: string) => (message.startsWith("validation.") ? translator("en-US")(message) : message);
 
 function help(commands: Commands): string {
   const lines = ["Usage: npm run ops -- <command> [options]", "", "Commands:"];
@@ -101,9 +92,9 @@ main(process.argv.slice(2)).then(
       console.error(
         [...new Set(error.issues.map((i) => `${i.path.join(".") || "input"}: ${english(i.message)}`))].join("\n"),
       );
-    else if (error instanceof Failure) console.error(describeFailure(error));
-    else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ProvisioningError)
-      console.error(error.message);
+    // A service's failure: its English sentence (one line per field when several are wrong).
+    else if (error instanceof Failure) console.error(error.message);
+    else if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
     // Any option the argument parser refuses (unknown, missing value, `--amount -2.50`): its sentence, no stack.
     else if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS_"))
       console.error(error.message);

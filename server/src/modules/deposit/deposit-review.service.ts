@@ -5,8 +5,8 @@ import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { deposits, merchants } from "../../db/schema";
+import { fail } from "../../lib/failure";
 import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
-import { ProvisioningError } from "../provisioning/provisioning.service";
 import type { DepositRow } from "./deposit.service";
 
 /**
@@ -27,7 +27,7 @@ const moneyFormat = /^-?\d{1,16}(\.\d{1,4})?$/;
 
 async function merchantByNo(db: AppDeps["db"] | Tx, merchantNo: string) {
   const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, merchantNo));
-  if (!m) throw new ProvisioningError(`No merchant ${merchantNo}`);
+  if (!m) throw fail("merchantNotFound", { merchantNo });
   return m;
 }
 
@@ -54,15 +54,11 @@ export async function listDepositsForReview(
     .orderBy(asc(deposits.id));
 }
 
-function describeStatus(row: DepositRow): string {
-  return row.status === "success" ? "already approved" : row.status === "failed" ? "already rejected" : row.status;
-}
-
-/** The deposit's current state for a refusal message (read inside the same transaction). */
-async function refuse(tx: Tx, depositNo: string, action: string): Promise<never> {
+/** Why a deposit that is not pending cannot be decided: its current state (read inside the same transaction). */
+async function refuse(tx: Tx, depositNo: string): Promise<never> {
   const [row] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
-  if (!row) throw new ProvisioningError(`No deposit ${depositNo}`);
-  throw new ProvisioningError(`Deposit ${depositNo} is ${describeStatus(row)}; it cannot be ${action}`);
+  if (!row) throw fail("depositNotFound", { depositNo });
+  throw fail(row.status === "success" ? "depositAlreadyApproved" : "depositAlreadyRejected", { depositNo });
 }
 
 /**
@@ -107,10 +103,8 @@ export interface ApproveInput {
  */
 export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promise<DepositRow> {
   const settledCurrency = input.settledCurrency.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(settledCurrency))
-    throw new ProvisioningError("The settled currency is a three-letter code such as USD");
-  if (!rateFormat.test(input.rate) || new Big(input.rate).lte(0))
-    throw new ProvisioningError("The exchange rate is a number above 0 with at most 8 decimals, e.g. 7.1234");
+  if (!/^[A-Z]{3}$/.test(settledCurrency)) throw fail("settledCurrencyFormat");
+  if (!rateFormat.test(input.rate) || new Big(input.rate).lte(0)) throw fail("exchangeRateFormat");
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -118,24 +112,21 @@ export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promis
       .from(deposits)
       .innerJoin(merchants, eq(merchants.id, deposits.merchantId))
       .where(eq(deposits.depositNo, input.depositNo));
-    if (!current) throw new ProvisioningError(`No deposit ${input.depositNo}`);
-    if (current.deposit.status !== "pending") return refuse(tx, input.depositNo, "approved");
+    if (!current) throw fail("depositNotFound", { depositNo: input.depositNo });
+    if (current.deposit.status !== "pending") return refuse(tx, input.depositNo);
     if (current.currency !== settledCurrency)
-      throw new ProvisioningError(
-        `The settled currency must be the merchant's balance currency, ${current.currency} (not ${settledCurrency})`,
-      );
+      throw fail("settledCurrencyMismatch", { currency: current.currency, given: settledCurrency });
     const settled = settle(current.deposit.amount, input.rate, settledCurrency);
     // NUMERIC(20,4) holds 16 integer digits.
     if (new Big(settled).gte("1e16"))
-      throw new ProvisioningError(`The settled amount ${settled} ${settledCurrency} is too large; check the rate`);
-    if (new Big(settled).lte(0))
-      throw new ProvisioningError(`The settled amount rounds to ${settled} ${settledCurrency}; nothing to credit`);
+      throw fail("settledAmountTooLarge", { amount: settled, currency: settledCurrency });
+    if (new Big(settled).lte(0)) throw fail("settledAmountZero", { amount: settled, currency: settledCurrency });
     const [claimed] = await tx
       .update(deposits)
       .set({ status: "success", statusTime: at, settledAmount: settled, settledCurrency, exchangeRate: input.rate })
       .where(and(eq(deposits.id, current.deposit.id), eq(deposits.status, "pending")))
       .returning();
-    if (!claimed) return refuse(tx, input.depositNo, "approved");
+    if (!claimed) return refuse(tx, input.depositNo);
     const posted = await postBalanceChange(tx, {
       merchantId: claimed.merchantId,
       type: "add",
@@ -158,7 +149,7 @@ export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promis
 /** Pending -> Failed with a reason; no ledger entry. */
 export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; reason: string }): Promise<DepositRow> {
   const reason = input.reason.trim();
-  if (!reason) throw new ProvisioningError("A reason is required to reject a deposit");
+  if (!reason) throw fail("rejectReasonRequired");
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [done] = await tx
@@ -166,7 +157,7 @@ export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; r
       .set({ status: "failed", statusTime: at, rejectReason: reason })
       .where(and(eq(deposits.depositNo, input.depositNo), eq(deposits.status, "pending")))
       .returning();
-    if (!done) return refuse(tx, input.depositNo, "rejected");
+    if (!done) return refuse(tx, input.depositNo);
     await recordEvent(tx, done, at);
     return done;
   });
@@ -182,14 +173,12 @@ export interface AdjustInput {
 
 /** A manual Reduce or Other entry; never takes the balance below zero (refused, nothing written). */
 export async function adjustBalance(deps: AppDeps, input: AdjustInput): Promise<PostedEntry & { currency: string }> {
-  if (input.type !== "reduce" && input.type !== "other")
-    throw new ProvisioningError("The adjustment type is reduce or other");
+  if (input.type !== "reduce" && input.type !== "other") throw fail("adjustmentType");
   const remark = input.remark.trim();
-  if (!remark) throw new ProvisioningError("A remark is required for a balance adjustment");
-  if (!moneyFormat.test(input.amount.trim()))
-    throw new ProvisioningError("The amount is a number with at most 4 decimals, e.g. 10.00 or -5.50");
+  if (!remark) throw fail("adjustmentRemarkRequired");
+  if (!moneyFormat.test(input.amount.trim())) throw fail("adjustmentAmountFormat");
   let amount = new Big(input.amount.trim());
-  if (amount.eq(0)) throw new ProvisioningError("The amount must not be zero");
+  if (amount.eq(0)) throw fail("adjustmentAmountZero");
   if (input.type === "reduce") amount = amount.abs().neg();
   const merchant = await merchantByNo(deps.db, input.merchantNo);
   const posted = await postBalanceChange(deps.db, {
@@ -201,9 +190,12 @@ export async function adjustBalance(deps: AppDeps, input: AdjustInput): Promise<
   });
   if (!posted) {
     const [now] = await deps.db.select().from(merchants).where(eq(merchants.id, merchant.id));
-    throw new ProvisioningError(
-      `Refused: ${amount.toString()} ${merchant.currency} would take ${input.merchantNo}'s balance of ${now?.balance} ${merchant.currency} below zero; nothing written`,
-    );
+    throw fail("balanceBelowZero", {
+      amount: amount.toString(),
+      currency: merchant.currency,
+      merchantNo: input.merchantNo,
+      balance: now?.balance ?? "",
+    });
   }
   return { ...posted, currency: merchant.currency };
 }

@@ -1,6 +1,6 @@
 import { type DepositStatus, depositStatuses } from "#contracts";
+import { fail } from "../../lib/failure";
 import { type Commands, optionText } from "../module";
-import { ProvisioningError } from "../provisioning/provisioning.service";
 import { approveDeposit, listDepositsForReview, rejectDeposit } from "./deposit-review.service";
 
 /** Operator commands: review merchants' deposits (recharge records). */
@@ -15,7 +15,7 @@ export const depositCommands: Commands = {
     async run(deps, v, out) {
       const status = optionText(v.status);
       if (status !== undefined && !depositStatuses.includes(status as DepositStatus))
-        throw new ProvisioningError(`Unknown status ${status}: use pending, success or failed`);
+        throw fail("depositStatusUnknown", { status });
       const rows = await listDepositsForReview(deps, {
         merchantNo: optionText(v.merchant),
         status: status as DepositStatus | undefined,

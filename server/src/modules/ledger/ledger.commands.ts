@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { merchants } from "../../db/schema";
+import { fail } from "../../lib/failure";
 import { adjustBalance } from "../deposit/deposit-review.service";
 import type { Commands } from "../module";
-import { ProvisioningError } from "../provisioning/provisioning.service";
 import { ledgerViolations } from "./ledger.service";
 
 /** Operator commands: check the ledger, adjust a balance by hand. */
@@ -18,7 +18,7 @@ export const ledgerCommands: Commands = {
           .select({ id: merchants.id })
           .from(merchants)
           .where(eq(merchants.merchantNo, v.merchant));
-        if (!m) throw new ProvisioningError(`No merchant ${v.merchant}`);
+        if (!m) throw fail("merchantNotFound", { merchantNo: String(v.merchant) });
         merchantId = m.id;
       }
       const violations = await ledgerViolations(deps.db, merchantId);

@@ -30,7 +30,7 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
   const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
-  if (!target) throw fail("productNotFound");
+  if (!target) throw fail("orderedProductNotFound");
   if (target.product.status !== "enabled") throw fail("productDisabled");
   if (!target.sku) throw fail("skuNotFound");
   if (target.sku.status !== "enabled" || target.price === null) throw fail("skuNotOrderable");

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { orderFieldDefinitions, productStatuses, productTypes } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
-import { ProvisioningError } from "../provisioning/provisioning.service";
+import { fail } from "../../lib/failure";
 
 /**
  * The reseller's staff maintain the catalog with JSON files (docs/catalog-import.md) and set each merchant's
@@ -97,21 +97,21 @@ export function readCatalogFile(path: string): unknown {
   try {
     content = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ProvisioningError(`Cannot read ${path}: ${(error as Error).message}`);
+    throw fail("catalogUnreadable", { path, reason: (error as Error).message });
   }
   try {
     return JSON.parse(content);
   } catch (error) {
-    throw new ProvisioningError(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw fail("catalogNotJson", { path, reason: (error as Error).message });
   }
 }
 
-/** The file's products, or a ProvisioningError listing every problem with where it is (product and SKU codes). */
+/** The file's products, or a failure listing every problem with where it is (product and SKU codes). */
 export function parseCatalogFile(file: unknown) {
   const result = catalogFile.safeParse(file);
   if (result.success) return result.data.products;
   const lines = result.error.issues.map((issue) => `- ${where(file, issue.path)}: ${issue.message}`);
-  throw new ProvisioningError(["The catalog file is not valid; nothing was imported.", ...new Set(lines)].join("\n"));
+  throw fail("catalogInvalid", { problems: [...new Set(lines)].join("\n") });
 }
 
 /** `products.0.skus.2.faceValue` as a person reads it: `product 1 (CODE), SKU 3 (CODE), faceValue`. */
@@ -244,17 +244,17 @@ async function findTarget(deps: AppDeps, input: z.infer<typeof priceTarget>) {
     .select({ id: merchants.id, currency: merchants.currency })
     .from(merchants)
     .where(eq(merchants.merchantNo, input.merchantNo));
-  if (!merchant) throw new ProvisioningError(`No merchant ${input.merchantNo}`);
+  if (!merchant) throw fail("merchantNotFound", { merchantNo: input.merchantNo });
   const [product] = await deps.db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.code, input.productCode));
-  if (!product) throw new ProvisioningError(`No product with code ${input.productCode}`);
+  if (!product) throw fail("productCodeNotFound", { productCode: input.productCode });
   const [sku] = await deps.db
     .select({ id: productSkus.id })
     .from(productSkus)
     .where(and(eq(productSkus.productId, product.id), eq(productSkus.code, input.skuCode)));
-  if (!sku) throw new ProvisioningError(`Product ${input.productCode} has no SKU with code ${input.skuCode}`);
+  if (!sku) throw fail("skuCodeNotFound", { productCode: input.productCode, skuCode: input.skuCode });
   return { merchantId: merchant.id, currency: merchant.currency, skuId: sku.id };
 }
 

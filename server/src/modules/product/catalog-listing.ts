@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
-import { ProvisioningError } from "../provisioning/provisioning.service";
+import { fail } from "../../lib/failure";
 
 // What the operator CLI prints about the catalog: `product:list` and `price:list`.
 
@@ -28,7 +28,7 @@ export async function listCatalog(deps: AppDeps) {
 /** Every SKU of the catalog with one merchant's price (null: not priced), for `price:list`. */
 export async function listPrices(deps: AppDeps, merchantNo: string) {
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.merchantNo, merchantNo));
-  if (!merchant) throw new ProvisioningError(`No merchant ${merchantNo}`);
+  if (!merchant) throw fail("merchantNotFound", { merchantNo });
   const rows = await deps.db
     .select({
       productCode: products.code,

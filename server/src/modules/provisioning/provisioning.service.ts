@@ -4,6 +4,7 @@ import { newPassword, roles } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, nextMerchantNo, users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
+import { fail } from "../../lib/failure";
 import { normaliseUsername } from "../auth/auth.service";
 
 /** The reseller's own staff create merchants and their first users (operator CLI, demo seed). */
@@ -39,17 +40,15 @@ export const newUser = z.object({
   password: z.union([z.literal(""), newPassword]).default(""),
 });
 
-export class ProvisioningError extends Error {}
-
 export async function createUser(deps: AppDeps, input: z.input<typeof newUser>) {
   const u = newUser.parse(input);
   const [merchant] = await deps.db
     .select({ id: merchants.id })
     .from(merchants)
     .where(eq(merchants.merchantNo, u.merchantNo));
-  if (!merchant) throw new ProvisioningError(`No merchant ${u.merchantNo}`);
+  if (!merchant) throw fail("merchantNotFound", { merchantNo: u.merchantNo });
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, u.username));
-  if (taken) throw new ProvisioningError(`The username ${u.username} is taken`);
+  if (taken) throw fail("usernameTaken", { username: u.username });
   const password = u.password || randomPassword();
   const [row] = await deps.db
     .insert(users)
