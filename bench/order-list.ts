@@ -20,7 +20,7 @@ import type { Order, Page } from "#contracts";
 import type { AppDeps } from "../server/src/app-deps";
 import type { Db } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";
-import { merchants, orderBatches, schema } from "../server/src/db/schema";
+import { merchants, orderBatches } from "../server/src/db/schema";
 import type { AuthContext } from "../server/src/modules/auth/auth-context";
 import { listOrders } from "../server/src/modules/order/order.service";
 import { importCatalog } from "../server/src/modules/product/catalog-import";
@@ -278,8 +278,8 @@ async function capturedStatements(t: TestApp, list: Lister, q: Query) {
   const logger = { logQuery: (text: string, params: unknown[]) => captured.push({ sql: text, params }) };
   const client = (t.deps.db as unknown as { $client: pg.Pool | PGlite }).$client;
   const db = (t.deps.engine === "postgres"
-    ? drizzleNodePg(client as pg.Pool, { schema, logger })
-    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
+    ? drizzleNodePg(client as pg.Pool, { logger })
+    : drizzlePglite(client as PGlite, { logger })) as unknown as Db;
   await list({ ...t.deps, db }, q);
   return { client, captured };
 }

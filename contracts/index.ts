@@ -1,3 +1,5 @@
+// Written by scripts/contracts-index.mjs from the files in this folder: do not edit.
+
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
 export * from "./api-settings";
 export * from "./auth";
@@ -14,5 +16,6 @@ export * from "./order";
 export * from "./permissions";
 export * from "./product";
 export * from "./public-config";
+export * from "./resource";
 export * from "./resources";
 export * from "./roles";

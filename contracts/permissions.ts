@@ -1,4 +1,5 @@
-import { type Action, actions, type ResourceDeclaration, type ResourceName, resources } from "./resources";
+import { type Action, actions, type ResourceDeclaration } from "./resource";
+import { type ResourceName, resources } from "./resources";
 import type { Role } from "./roles";
 
 const byName = new Map<string, ResourceDeclaration>(resources.map((r) => [r.name, r]));

@@ -1,16 +1,7 @@
-import { apiSettingsResource } from "./api-settings";
+import { areaResources } from "./areas";
 import type { CallDeclaration } from "./calls";
-import { depositResource } from "./deposit";
-import { exportTaskResource } from "./export-task";
-import { ledgerResource } from "./ledger";
-import { memberResource } from "./member";
-import { merchantInfoResource } from "./merchant-info";
-import { orderResource } from "./order";
-import { productResource } from "./product";
 import { type DataOperation, defineResource, type ResourceDeclaration } from "./resource";
 import type { Role } from "./roles";
-
-export * from "./resource";
 
 /** The menu groups: headings of the sidebar, with no page or data of their own. */
 const merchantGroup = defineResource({
@@ -38,22 +29,21 @@ const settingGroup = defineResource({
   access: {},
 });
 
-/** Every resource: the groups, and each area's declaration from its contract file. */
-export const resources = [
-  merchantGroup,
-  merchantInfoResource,
-  productResource,
-  orderResource,
-  fundGroup,
-  ledgerResource,
-  depositResource,
-  settingGroup,
-  apiSettingsResource,
-  memberResource,
-  exportTaskResource,
-] as const;
+const groups = [merchantGroup, fundGroup, settingGroup] as const;
+const areas: readonly ResourceDeclaration[] = areaResources;
+const bySort = (a: ResourceDeclaration, b: ResourceDeclaration) => b.sort - a.sort;
 
-export type ResourceName = (typeof resources)[number]["name"];
+/**
+ * Every resource, in the sidebar's order: each group (by `sort`, highest first) followed by its areas (the same
+ * way), then the areas in no group (hidden ones). Areas come from their contract files: contracts/areas.ts is
+ * written from the folder.
+ */
+export const resources: readonly ResourceDeclaration[] = [
+  ...[...groups].sort(bySort).flatMap((group) => [group, ...areas.filter((r) => r.parent === group.name).sort(bySort)]),
+  ...areas.filter((r) => !r.parent).sort(bySort),
+];
+
+export type ResourceName = (typeof groups)[number]["name"] | (typeof areaResources)[number]["name"];
 
 /** Where each role lands after sign-in and when it reaches a page it may not open. */
 export const landingPath: Record<Role, string> = {

@@ -9,9 +9,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { schema } from "./schema";
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Queries name their tables (imported from db/schema.ts or a module's own `<area>.schema.ts`); no relational
+ * query API, so the connection needs no list of every table and a new module's table is registered nowhere.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Queries that may run inside a caller's transaction or on their own. */
 export type Executor = Db | Tx;
@@ -43,9 +45,9 @@ export async function openDatabase(
     // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
     // the next query; without a listener the error would end the process.
     pool.on("error", onIdleError);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool);
     try {
-      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+      await migrateNodePg(db, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
@@ -58,8 +60,8 @@ export async function openDatabase(
     const client = target.dir
       ? await PGlite.create(path.join(target.dir, "pgdata"))
       : await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const db = drizzlePglite(client);
+    await migratePglite(db, { migrationsFolder });
     return {
       db,
       engine: "pglite",

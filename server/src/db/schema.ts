@@ -567,30 +567,5 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const schema = {
-  merchants,
-  users,
-  sessions,
-  loginAttempts,
-  exportTasks,
-  merchantNoSequence,
-  products,
-  productSkus,
-  merchantPrices,
-  orderNoSequence,
-  fundNoSequence,
-  orderBatches,
-  orders,
-  orderEvents,
-  ledgerEntries,
-  files,
-  depositNoSequence,
-  deposits,
-  merchantEvents,
-  merchantApps,
-  apiNonces,
-  deliveryAttempts,
-};
-
 /** Next merchant number, e.g. M100001. */
 export const nextMerchantNo = sql<string>`'M' || nextval('merchant_no_seq')::text`;

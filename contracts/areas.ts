@@ -1,0 +1,22 @@
+// Written by scripts/contracts-index.mjs from the files in this folder: do not edit.
+
+import { apiSettingsResource } from "./api-settings";
+import { depositResource } from "./deposit";
+import { exportTaskResource } from "./export-task";
+import { ledgerResource } from "./ledger";
+import { memberResource } from "./member";
+import { merchantInfoResource } from "./merchant-info";
+import { orderResource } from "./order";
+import { productResource } from "./product";
+
+/** Each area's resource, declared in its own contract file (the menu order comes from `sort`). */
+export const areaResources = [
+  apiSettingsResource,
+  depositResource,
+  exportTaskResource,
+  ledgerResource,
+  memberResource,
+  merchantInfoResource,
+  orderResource,
+  productResource,
+] as const;
