@@ -104,6 +104,17 @@ export default defineConfig({
         },
       },
       {
+        // The README's "Add a resource" on a copy of the tree: slow (it typechecks and runs tests), so CI runs it
+        // on its own (`npm run test:walkthrough`).
+        test: {
+          name: "walkthrough",
+          include: ["tests/walkthrough/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

@@ -24,6 +24,7 @@ const request = (rechargeAccount: string, extra: Partial<SupplierRequest> = {}):
   inputs: { account: rechargeAccount },
   placedAt,
   attempt: 1,
+  signal: new AbortController().signal,
   ...extra,
 });
 

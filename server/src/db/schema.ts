@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -33,22 +32,13 @@ import {
   productTypes,
   roles,
 } from "#contracts";
+import { createdAt, id, oneOf } from "./columns";
 
 /**
- * Tables, declared once: drizzle-kit generates the committed SQL migrations in ./migrations from this file
+ * The tables several areas share, declared once (an area's own table may live in its module, as
+ * `<area>.schema.ts`): drizzle-kit generates the committed SQL migrations in ./migrations from these files
  * (`npm run db:generate`), and the same migrations run at start on PGlite and PostgreSQL.
  */
-const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
-/**
- * The database refuses a value outside a contract's vocabulary: statuses, types and roles are declared once in
- * the contracts, typed here through `enum`, and checked by the database through this constraint.
- */
-const oneOf = (name: string, column: AnyPgColumn, values: readonly (string | number)[]) =>
-  check(
-    name,
-    sql`${column} in (${sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", "))})`,
-  );
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Merchant numbers look like M100001: the prefix is added in code, the number comes from here. */
 export const merchantNoSequence = pgSequence("merchant_no_seq", { startWith: 100001 });

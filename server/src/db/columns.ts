@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, bigint, check, timestamp } from "drizzle-orm/pg-core";
+
+/** Column and constraint shapes every table uses: db/schema.ts and modules' own `<area>.schema.ts`. */
+export const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The database refuses a value outside a contract's vocabulary: statuses, types and roles are declared once in
+ * the contracts, typed through `enum`, and checked by the database through this constraint.
+ */
+export const oneOf = (name: string, column: AnyPgColumn, values: readonly (string | number)[]) =>
+  check(
+    name,
+    sql`${column} in (${sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", "))})`,
+  );
