@@ -9,6 +9,8 @@ export * from "./deposit";
 export * from "./envelope";
 export * from "./export-task";
 export * from "./failures";
+export * from "./formats";
+export * from "./language";
 export * from "./ledger";
 export * from "./member";
 export * from "./merchant-info";

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { Button, Dropdown, message } from "antd";
 import { useTranslation } from "react-i18next";
-import { type Language, languageNames, languages } from "../lib/language";
+import { type Language, languageNames, languages } from "#contracts";
 import { changeLanguage, currentLanguage, i18n } from "../providers/i18n-provider";
 
 /** Applies a language at once and confirms it in that language. */

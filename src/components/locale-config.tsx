@@ -3,7 +3,7 @@ import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "../lib/language";
+import type { Language } from "#contracts";
 import { currentLanguage } from "../providers/i18n-provider";
 
 const antdLocales: Record<Language, typeof enUS> = { "en-US": enUS, "zh-CN": zhCN };

@@ -10,6 +10,8 @@ import {
   type Product,
   type ProductSku,
   placeOrderRequest,
+  type Translate,
+  translateMessage,
 } from "#contracts";
 
 /** Generated merchant order numbers have one shape everywhere: the contracts' generator. */
@@ -20,12 +22,6 @@ export { newMerchantOrderNo };
  * `checkOrderInputs`, so the browser says exactly what the server would), merchant order numbers, batch rows
  * (validation, templates; CSV reading is in csv.ts) and the money arithmetic, which is decimal (big.js), never float.
  */
-
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
-
-export function translateMessage(ref: MessageRef, t: Translate): string {
-  return typeof ref === "string" ? t(ref) : t(ref.key, ref.params);
-}
 
 // ---- Products -------------------------------------------------------------------------------------------------
 
@@ -68,7 +64,7 @@ export function fieldRule(field: OrderField, t: Translate): Rule {
   return {
     validator: async (_rule, value) => {
       const error = checkOrderInputs([field], { [field.key]: value }).errors[field.key];
-      if (error !== undefined) throw new Error(translateMessage(error, t));
+      if (error !== undefined) throw new Error(translateMessage(t, error));
     },
   };
 }

@@ -31,26 +31,6 @@ export function elapsedSeconds(from: string, now: number): number {
   return Math.max(0, Math.floor((now - start) / 1000));
 }
 
-export type DurationKey = "underOneSecond" | "seconds" | "minutes" | "hours";
-
-/**
- * A duration as a message key and its parts, for `t("order.duration.<key>", params)`: 45 -> 45s, 65 -> 1m 05s,
- * 3725 -> 1h 02m 05s (minutes and seconds padded after a larger unit). Fractions are cut, not rounded up, so a
- * duration is never shown longer than it was; a positive duration under a second says so rather than "0s".
- */
-export function durationParts(seconds: number): { key: DurationKey; params: Record<string, string> } {
-  if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`not a duration: ${seconds}`);
-  if (seconds > 0 && seconds < 1) return { key: "underOneSecond", params: {} };
-  const total = Math.floor(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (h > 0) return { key: "hours", params: { h: String(h), m: pad(m), s: pad(s) } };
-  if (m > 0) return { key: "minutes", params: { m: String(m), s: pad(s) } };
-  return { key: "seconds", params: { s: String(s) } };
-}
-
 /** Tag colours by status (antd's "processing" colour is the blue one that goes with a spinner). */
 export const orderStatusColor: Record<OrderStatus, string> = {
   processing: "processing",

@@ -4,7 +4,8 @@ import "dayjs/locale/en";
 import "dayjs/locale/zh-cn";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, type Language } from "../lib/language";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contracts";
+import { detectLanguage } from "../lib/language";
 import { buildLocaleResources } from "../lib/locale-resources";
 import { storageKeys } from "../lib/storage-keys";
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FailureRule, failures, openApiCodeOf, openApiErrorCodes } from "#contracts";
+import { type FailureRule, failures, languages, openApiCodeOf, openApiErrorCodes } from "#contracts";
 import { Failure, fail, invalid } from "../../server/src/lib/failure";
-import { languages, translator } from "../../server/src/lib/i18n";
+import { translator } from "../../server/src/lib/i18n";
 
 const rules = Object.entries(failures as Record<string, FailureRule>);
 const serverSource = path.resolve(import.meta.dirname, "../../server/src");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatMoney } from "../../src/lib/format-decimal";
+import { formatDecimal } from "#contracts";
+import { formatMoney } from "../../src/lib/format-decimal";
 
 describe("formatDecimal", () => {
   it.each([

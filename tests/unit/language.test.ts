@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, detectLanguage, languageFromTag, languageNames } from "../../src/lib/language";
+import { DEFAULT_LANGUAGE, languageFromTag, languageNames, pickLanguage } from "#contracts";
+import { detectLanguage } from "../../src/lib/language";
 
 describe("detectLanguage", () => {
   it("uses a stored supported language first, whatever the browser says", () => {
@@ -42,5 +43,22 @@ describe("detectLanguage", () => {
 
   it("names each language in itself", () => {
     expect(languageNames).toEqual({ "en-US": "English", "zh-CN": "简体中文" });
+  });
+});
+
+describe("pickLanguage (the server reads Accept-Language the same way)", () => {
+  it.each([
+    [undefined, "zh-CN"],
+    ["", "zh-CN"],
+    ["en-US,en;q=0.9", "en-US"],
+    ["en-GB", "en-US"],
+    ["zh-TW,en;q=0.5", "zh-CN"],
+    ["fr-FR, en;q=0.8, zh;q=0.9", "zh-CN"],
+    ["fr, de;q=0.5", "zh-CN"],
+    ["zh;q=0, en;q=0.1", "en-US"],
+    ["EN", "en-US"],
+    ["eng, en;q=0.2", "en-US"],
+  ])("%j -> %s", (header, language) => {
+    expect(pickLanguage(header)).toBe(language);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus, exportTypes, merchantStatuses, resources, roles, titleKey } from "#contracts";
-import { languages } from "../../src/lib/language";
+import { ExportStatus, exportTypes, languages, merchantStatuses, resources, roles, titleKey } from "#contracts";
 import { buildLocaleResources } from "../../src/lib/locale-resources";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("/locales/*/*.json", { eager: true });

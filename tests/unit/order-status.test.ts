@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { durationParts } from "#contracts";
 import {
-  durationParts,
   elapsedSeconds,
   hasProcessing,
   isTimelineKind,

@@ -2,12 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next, { type Resource, type TFunction } from "i18next";
+import { DEFAULT_LANGUAGE, type Language, languages } from "#contracts";
 import { memo } from "./memo";
 
 /** The server speaks the same catalogs as the browser: `locales/<language>/<namespace>.json`. */
-export const languages = ["zh-CN", "en-US"] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = "zh-CN";
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 
@@ -28,9 +26,9 @@ const resources = loadCatalogs();
 const instance = i18next.createInstance();
 void instance.init({
   resources,
-  lng: defaultLanguage,
-  fallbackLng: defaultLanguage,
-  ns: Object.keys(resources[defaultLanguage] ?? {}),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
   defaultNS: "errors",
   nsSeparator: ".",
   keySeparator: ".",
@@ -41,33 +39,6 @@ void instance.init({
 /** `translator("en-US")("errors.forbidden")`; keys are `namespace.path`. */
 export function translator(language: Language): TFunction {
   return instance.getFixedT(language);
-}
-
-/**
- * The request's language from `Accept-Language`: the first supported one by preference (q), where any
- * English variant means en-US and any Chinese variant zh-CN; zh-CN when nothing matches.
- */
-export function pickLanguage(header: string | undefined): Language {
-  if (!header) return defaultLanguage;
-  const ranked = header
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = Number(
-        params
-          .find((p) => p.trim().startsWith("q="))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((r) => r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    if (tag === "en" || tag.startsWith("en-")) return "en-US";
-    if (tag === "zh" || tag.startsWith("zh-")) return "zh-CN";
-  }
-  return defaultLanguage;
 }
 
 /**

@@ -1,9 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TFunction } from "i18next";
 import { type ZodType, z } from "zod";
-import { type Envelope, type FieldErrors, type MessageRef, OPENAPI_BASE } from "#contracts";
+import {
+  type Envelope,
+  type FieldErrors,
+  type Language,
+  type MessageRef,
+  OPENAPI_BASE,
+  pickLanguage,
+  translateMessage,
+} from "#contracts";
 import { Failure } from "../lib/failure";
-import { type Language, pickLanguage, translator } from "../lib/i18n";
+import { translator } from "../lib/i18n";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -95,10 +103,6 @@ function issueKey(keyword: string, message: string, params: Record<string, unkno
     default:
       return "validation.invalidType";
   }
-}
-
-export function translateMessage(t: TFunction, message: MessageRef): string {
-  return typeof message === "string" ? t(message) : t(message.key, message.params);
 }
 
 function translateFields(t: TFunction, fields: Record<string, MessageRef>): FieldErrors {

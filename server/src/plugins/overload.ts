@@ -1,8 +1,8 @@
 import underPressure, { type FastifyUnderPressureOptions } from "@fastify/under-pressure";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OPENAPI_BASE } from "#contracts";
+import { OPENAPI_BASE, pickLanguage } from "#contracts";
 import type { Config } from "../config";
-import { pickLanguage, translator } from "../lib/i18n";
+import { translator } from "../lib/i18n";
 
 /** Seconds a client is told to wait (Retry-After) when the server sheds load. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 10;

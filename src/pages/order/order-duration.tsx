@@ -1,7 +1,7 @@
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Order } from "#contracts";
-import { durationParts, elapsedSeconds } from "../../lib/order-status";
+import { durationParts, type Order } from "#contracts";
+import { elapsedSeconds } from "../../lib/order-status";
 
 /**
  * The final duration, or for a Processing order the time taken so far (greyed: it is still running); "-" when

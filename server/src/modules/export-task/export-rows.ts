@@ -1,6 +1,5 @@
-import Big from "big.js";
 import type { TFunction } from "i18next";
-import { currencyDecimals, type LedgerEntry, type Order, type Product } from "#contracts";
+import { currencyDecimals, durationParts, formatDecimal, type LedgerEntry, type Order, type Product } from "#contracts";
 import { memo } from "../../lib/memo";
 import type { Cell } from "./xlsx-stream";
 
@@ -19,8 +18,7 @@ export interface SheetLayout<Item> {
 /** Spec §2.3: round half up (away from zero), pad to the currency's decimals; never "-0.00". */
 export function moneyText(value: string | null, currency: string): Cell {
   if (value === null || value.trim() === "") return null;
-  const fixed = new Big(value.trim()).toFixed(currencyDecimals(currency), Big.roundHalfUp);
-  return /^-0(\.0+)?$/.test(fixed) ? fixed.slice(1) : fixed;
+  return formatDecimal(value, currencyDecimals(currency));
 }
 
 /** `2026-11-21 15:30:00` in UTC. */
@@ -76,18 +74,11 @@ export function sheetTimes(timeZone: string | null): SheetTimes {
   };
 }
 
-/** As the order list shows a finished order's duration (the browser's `durationParts`). */
+/** As the order list shows a finished order's duration (the same `durationParts`). */
 export function durationText(seconds: number | null, t: TFunction): Cell {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
-  if (seconds > 0 && seconds < 1) return t("order.duration.underOneSecond");
-  const total = Math.floor(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (h > 0) return t("order.duration.hours", { h: String(h), m: pad(m), s: pad(s) });
-  if (m > 0) return t("order.duration.minutes", { m: String(m), s: pad(s) });
-  return t("order.duration.seconds", { s: String(s) });
+  const { key, params } = durationParts(seconds);
+  return t(`order.duration.${key}`, params);
 }
 
 const orEmpty = (v: string | null | undefined): Cell => (v === null || v === undefined || v === "" ? null : v);

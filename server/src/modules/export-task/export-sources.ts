@@ -1,10 +1,17 @@
 import { and, count, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { TFunction } from "i18next";
-import { type ExportType, ledgerListQuery, orderListQuery, productListQuery } from "#contracts";
+import {
+  type ExportType,
+  type Language,
+  languages,
+  ledgerListQuery,
+  orderListQuery,
+  productListQuery,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { deposits, ledgerEntries, merchants, orderBatches, orders, products } from "../../db/schema";
-import { cachedTranslator, type Language, languages } from "../../lib/i18n";
+import { cachedTranslator } from "../../lib/i18n";
 import { ledgerEntryColumns, listFilter as ledgerFilter, toLedgerEntry } from "../ledger/ledger-list.service";
 import { listFilter as orderFilter, orderListColumns, toOrder } from "../order/order.service";
 import { loadSkus, listFilter as productFilter, toProduct } from "../product/product.service";

@@ -1,12 +1,12 @@
 import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { ExportStatus, type ExportTask, type ExportType, type Page, type PageQuery } from "#contracts";
+import { ExportStatus, type ExportTask, type ExportType, type Language, type Page, type PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchPage } from "../../db/paging";
 import { exportTasks, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
-import { type Language, translator } from "../../lib/i18n";
+import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 import type { ExportParams } from "./export-sources";
 

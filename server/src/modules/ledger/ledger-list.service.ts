@@ -1,9 +1,8 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { LedgerEntry, LedgerListQuery, Page, PageQuery } from "#contracts";
+import type { Language, LedgerEntry, LedgerListQuery, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
-import type { Language } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 
 export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debits: string; currency: string } };

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { OpenApiOrder } from "#contracts";
+import type { Language, OpenApiOrder } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orderEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
-import type { Language } from "../../lib/i18n";
 import { readCards, toOrder } from "../order/order.service";
 import type { OrderRow } from "../order/place-order";
 import type { OpenApiCaller } from "./openapi-auth";

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { orderCalls } from "#contracts";
+import { orderCalls, translateMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
-import { translateMessage } from "../../plugins/envelope";
 import { serve } from "../../plugins/serve";
 import { placeBatch } from "./batch-order";
 import { getOrder, listOrders, revealCards, toOrder } from "./order.service";

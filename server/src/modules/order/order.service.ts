@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
-import type { GiftCard, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "#contracts";
+import type { GiftCard, Language, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";
 import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
-import { type Language, translator } from "../../lib/i18n";
+import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 import { localizeFields } from "../product/order-fields";
 import type { OrderRow } from "./place-order";

@@ -1,5 +1,10 @@
-import { type LocalizedText, type OrderField, type OrderFieldDefinition, orderFieldDefinitions } from "#contracts";
-import type { Language } from "../../lib/i18n";
+import {
+  type Language,
+  type LocalizedText,
+  type OrderField,
+  type OrderFieldDefinition,
+  orderFieldDefinitions,
+} from "#contracts";
 
 /**
  * A product's stored field definitions (jsonb, written only by the catalog import) in the form the API answers

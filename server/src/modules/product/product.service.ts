@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "#contracts";
+import type { Language, Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
-import type { Language } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 import { localizeFields } from "./order-fields";
 

@@ -1,6 +1,6 @@
-import type { OrderField } from "#contracts";
+import type { OrderField, Translate } from "#contracts";
 import { parseDelimited, toCsv } from "../../../lib/csv";
-import { type TemplateColumn, type Translate, templateHeader } from "../../../lib/order-inputs";
+import { type TemplateColumn, templateHeader } from "../../../lib/order-inputs";
 
 export type TemplateFormat = "xlsx" | "csv";
 

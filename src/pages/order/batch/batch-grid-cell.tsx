@@ -1,10 +1,10 @@
 import { Input, Typography } from "antd";
 import { type ClipboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { MessageRef, OrderField } from "#contracts";
+import { type MessageRef, type OrderField, translateMessage } from "#contracts";
 import { FieldControl } from "../../../components/order-entry/field-control";
 import { parseDelimited } from "../../../lib/csv";
-import { type BatchRow, type TemplateColumn, translateMessage } from "../../../lib/order-inputs";
+import type { BatchRow, TemplateColumn } from "../../../lib/order-inputs";
 
 export interface GridCellProps {
   row: BatchRow;
@@ -72,7 +72,7 @@ export const GridCell = memo(function GridCell({
       )}
       {error && (
         <Typography.Text type="danger" style={{ fontSize: 12, display: "block" }}>
-          {translateMessage(error, t)}
+          {translateMessage(t, error)}
         </Typography.Text>
       )}
     </div>

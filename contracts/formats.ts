@@ -1,0 +1,55 @@
+import Big from "big.js";
+import type { MessageRef } from "./order";
+
+/**
+ * How values read, written once for the list pages (browser) and the export files and messages (server), so a
+ * sheet says exactly what the page said.
+ */
+
+/**
+ * Formats a number to exactly `decimals` places, padding with zeros; an exact half rounds away from zero
+ * (1.005 -> "1.01", -2.5 -> "-3"), as spec §2.3 asks of money. The value goes through its decimal string, never
+ * float arithmetic, so 1.005 is rounded as the 1.005 people typed rather than the 1.00499... a double stores.
+ * Throws a RangeError for anything that is not a finite decimal (money must never silently show as 0).
+ */
+export function formatDecimal(value: number | string, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError(`decimals must be a whole number: ${decimals}`);
+  if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  let amount: Big;
+  try {
+    amount = new Big(String(value).trim());
+  } catch {
+    throw new RangeError(`not a decimal number: ${String(value)}`);
+  }
+  const fixed = amount.toFixed(decimals, Big.roundHalfUp);
+  // Big keeps the sign of a value that rounds to zero ("-0.00"); nobody wants to read a negative zero.
+  return /^-0(\.0+)?$/.test(fixed) ? fixed.slice(1) : fixed;
+}
+
+export type DurationKey = "underOneSecond" | "seconds" | "minutes" | "hours";
+
+/**
+ * A duration as a message key and its parts, for `t("order.duration.<key>", params)`: 45 -> 45s, 65 -> 1m 05s,
+ * 3725 -> 1h 02m 05s (minutes and seconds padded after a larger unit). Fractions are cut, not rounded up, so a
+ * duration is never shown longer than it was; a positive duration under a second says so rather than "0s".
+ */
+export function durationParts(seconds: number): { key: DurationKey; params: Record<string, string> } {
+  if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`not a duration: ${seconds}`);
+  if (seconds > 0 && seconds < 1) return { key: "underOneSecond", params: {} };
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (h > 0) return { key: "hours", params: { h: String(h), m: pad(m), s: pad(s) } };
+  if (m > 0) return { key: "minutes", params: { m: String(m), s: pad(s) } };
+  return { key: "seconds", params: { s: String(s) } };
+}
+
+/** Any translate function (i18next's `t`, react-i18next's, a cached one). */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A message reference (a key, or a key with parameters) in the caller's language. */
+export function translateMessage(t: Translate, message: MessageRef): string {
+  return typeof message === "string" ? t(message) : t(message.key, message.params);
+}
