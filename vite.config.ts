@@ -104,6 +104,19 @@ export default defineConfig({
         },
       },
       {
+        // The product as separate processes (crash recovery of the real server, the operator CLI, the Open API
+        // example clients): seconds per process start, so out of the everyday loop; CI runs them.
+        test: {
+          name: "processes",
+          include: ["tests/process/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
+      {
         // The README's "Add a resource" on a copy of the tree: slow (it typechecks and runs tests), so CI runs it
         // on its own (`npm run test:walkthrough`).
         test: {
