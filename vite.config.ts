@@ -86,6 +86,8 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           execArgv: ["--expose-gc"],
+          // Server modules keep no state of their own (app-deps.ts), so files may share one module graph.
+          isolate: false,
         },
       },
       {
@@ -93,6 +95,10 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // Each file builds its own container and database, and server modules keep no state of their own
+          // (app-deps.ts): files share one module graph per worker instead of importing the server again each
+          // time, which halves the run (235 s -> 100 s on two cores, PGlite).
+          isolate: false,
           // One migrated database per engine per run; each file copies it (tests/support/test-db.ts).
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
