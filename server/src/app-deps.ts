@@ -1,10 +1,13 @@
+import type { KeyObject } from "node:crypto";
 import path from "node:path";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connection";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Cipher, createCipher } from "./lib/crypto";
 import { type FileStorage, localFileStorage } from "./lib/file-storage";
+import { memo } from "./lib/memo";
 import { type PasswordHasher, passwordHasher } from "./lib/passwords";
+import { parseRsaPublicKey } from "./lib/signing";
 import { type SignInGate, signInGate } from "./modules/auth/login-throttle";
 import { httpSender, type Send } from "./modules/delivery/sender";
 
@@ -25,6 +28,11 @@ export interface AppDeps {
   outbound: Send;
   /** Sign-in checks running in this process (see login-throttle). */
   signIns: SignInGate;
+  /**
+   * A merchant's public key from its PEM, parsed once (bounded cache): parsing costs more than a verification,
+   * and the same few keys verify every Open API request.
+   */
+  publicKey: (pem: string) => KeyObject | null;
 }
 
 export function createDeps(database: Database, config: Config, clock: Clock = systemClock): AppDeps {
@@ -38,5 +46,6 @@ export function createDeps(database: Database, config: Config, clock: Clock = sy
     storage: localFileStorage(path.join(config.dataDir, "files")),
     outbound: httpSender({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE }),
     signIns: signInGate(),
+    publicKey: memo(1000, parseRsaPublicKey),
   };
 }

@@ -9,6 +9,8 @@ import { fund } from "./order-fixtures";
 import { codeFor, startTestApp, TEST_PASSWORD, type TestApp } from "./test-app";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The embedded database, as `npm start` runs; `E2E_ENGINE=postgres` (with DATABASE_URL) runs them on PostgreSQL. */
+const E2E_ENGINE = process.env.E2E_ENGINE === "postgres" ? "postgres" : "pglite";
 /** Flags that work here: no sandbox as root, and no calls home on a machine without internet. */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -33,7 +35,7 @@ export interface E2E {
 const expectedConsoleNoise = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 export async function startE2E(options: { config?: Record<string, string> } = {}): Promise<E2E> {
-  const t = await startTestApp("pglite", { webRoot: path.resolve("dist"), config: options.config });
+  const t = await startTestApp(E2E_ENGINE, { webRoot: path.resolve("dist"), config: options.config });
   await t.app.listen({ host: "127.0.0.1", port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === "string") throw new Error("server has no TCP address");

@@ -9,7 +9,6 @@ import {
 } from "node:crypto";
 import { promisify } from "node:util";
 import { type SigningParts, signingHead } from "#contracts";
-import { memo } from "./memo";
 
 /**
  * Signatures of the Open API and of callbacks, over `signingString` (contracts/api-settings.ts):
@@ -71,9 +70,3 @@ export function signingBytes(parts: SigningParts, body: Buffer | string): Buffer
   return Buffer.concat([Buffer.from(signingHead(parts), "utf8"), bytes(body), NEWLINE]);
 }
 const NEWLINE = Buffer.from("\n");
-
-/**
- * Parsed merchant public keys by their PEM: parsing a key costs more than a verification, and the same few keys
- * verify every request.
- */
-export const cachedPublicKey = memo(1000, parseRsaPublicKey);

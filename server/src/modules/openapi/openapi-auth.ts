@@ -5,7 +5,7 @@ import type { AppDeps } from "../../app-deps";
 import { queryRows } from "../../db/raw";
 import { fail } from "../../lib/failure";
 import { whitelistMatcher } from "../../lib/net-guard";
-import { cachedPublicKey, hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";
+import { hmacVerify, rsaVerify, signingBytes } from "../../lib/signing";
 import { type PlatformSigner, platformSigner } from "../api-settings/api-settings.repository";
 
 /** Who is calling the Open API, once the request is proven to come from them. */
@@ -111,7 +111,7 @@ function verifies(deps: AppDeps, app: AppLookup, signed: Buffer, signature: stri
     if (!app.secret_sealed) throw fail("secretMissing");
     return hmacVerify(deps.cipher.decrypt(app.secret_sealed), signed, signature);
   }
-  const publicKey = app.merchant_public_key ? cachedPublicKey(app.merchant_public_key) : null;
+  const publicKey = app.merchant_public_key ? deps.publicKey(app.merchant_public_key) : null;
   if (!publicKey) throw fail("publicKeyMissing");
   return rsaVerify(publicKey, signed, signature);
 }
