@@ -77,6 +77,8 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["tests/support/unit-setup.ts"],
           server: { deps: { inline: [/@refinedev\//] } },
+          // No module mocks, so files share one module graph and one DOM per worker: 37 s -> 5 s.
+          isolate: false,
         },
       },
       {

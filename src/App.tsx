@@ -8,9 +8,13 @@ import { PageLoading } from "./components/page-loading";
 import { NavigateToLanding, ResourceRoute, UserInfoGate } from "./components/route-guards";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider, LOGIN_PATH } from "./providers/auth-provider";
-import { dataProvider } from "./providers/data-provider";
+import { createDataProvider } from "./providers/data-provider";
+import { request } from "./providers/http-client";
 import { i18nProvider } from "./providers/i18n-provider";
 import { appResources, appRoutes, HOME_PATH, NOT_FOUND_PATH } from "./resources";
+
+/** Refine's data calls, sent through the http client (envelope, toasts, step-up). */
+const dataProvider = createDataProvider(request);
 
 // Everything behind sign-in loads on demand, so /login starts small.
 const LoginPage = lazy(() => import("./pages/login/login-page").then((m) => ({ default: m.LoginPage })));

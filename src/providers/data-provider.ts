@@ -1,8 +1,9 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
+import type { AxiosRequestConfig } from "axios";
 import { type DataOperation, type Page, resourceCall } from "#contracts";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
 import { customCall } from "./api-call";
-import { API_BASE, request } from "./http-client";
+import { API_BASE } from "./create-http-client";
 
 /**
  * The method and path of a resource's data operation, from its declared call (contracts/resource-calls).
@@ -18,8 +19,11 @@ function target(resource: string, operation: DataOperation, id?: string | number
 /** The id pages pass for a resource with one record per merchant (Refine wants one; the path does not use it). */
 export const SINGLETON_ID = "current";
 
+/** How the provider sends a call: the http client's `request` (envelope, toasts, step-up), or a test's recorder. */
+export type SendRequest = <T>(config: AxiosRequestConfig) => Promise<T>;
+
 /** Refine's data calls over the `/portal` envelope, sent through each resource's declared calls. */
-export const dataProvider: DataProvider = {
+export const createDataProvider = (request: SendRequest): DataProvider => ({
   getApiUrl: () => API_BASE,
 
   getList: async ({ resource, pagination, filters, sorters }) => {
@@ -66,4 +70,4 @@ export const dataProvider: DataProvider = {
       ...(headers ? { headers } : {}),
     }),
   }),
-};
+});

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
+import { createDataProvider } from "../../src/providers/data-provider";
+
+/** Records what the provider sends, and answers what each test says the server answered. */
 const request = vi.fn();
-vi.mock("../../src/providers/http-client", () => ({
-  API_BASE: "/portal",
-  request: (config: unknown) => request(config),
-}));
-const { dataProvider } = await import("../../src/providers/data-provider");
+const dataProvider = createDataProvider((config) => request(config));
 
 beforeEach(() => request.mockReset());
 
