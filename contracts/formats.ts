@@ -12,6 +12,9 @@ import type { MessageRef } from "./order";
  * float arithmetic, so 1.005 is rounded as the 1.005 people typed rather than the 1.00499... a double stores.
  * Throws a RangeError for anything that is not a finite decimal (money must never silently show as 0).
  */
+/** Money as lists, exports and timelines show it (the ledger keeps four decimals). */
+export const MONEY_DECIMALS = 2;
+
 export function formatDecimal(value: number | string, decimals: number): string {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError(`decimals must be a whole number: ${decimals}`);
   if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
@@ -52,4 +55,27 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 /** A message reference (a key, or a key with parameters) in the caller's language. */
 export function translateMessage(t: Translate, message: MessageRef): string {
   return typeof message === "string" ? t(message) : t(message.key, message.params);
+}
+
+/**
+ * Sentences of ours that the server keeps in text columns (an order's failure reason, a timeline event, a ledger
+ * remark) are stored as a message key, with its parameters as JSON after a space, so each reader gets them in their
+ * own language. Words people typed (a hand adjustment's remark, a supplier's error) are stored and shown as they are.
+ */
+const STORED_KEY = /^((?:orderFailure|ledger\.remarks)\.[\w.]+)(?: (\{.*\}))?$/s;
+
+export function storedMessage(message: MessageRef): string {
+  return typeof message === "string" ? message : `${message.key} ${JSON.stringify(message.params)}`;
+}
+
+/** A stored text in the reader's language: our own sentences translated, anything else as it was written. */
+export function readStoredText(t: Translate, text: string): string {
+  const match = STORED_KEY.exec(text);
+  if (!match?.[1]) return text;
+  if (!match[2]) return t(match[1]);
+  try {
+    return t(match[1], JSON.parse(match[2]) as Record<string, unknown>);
+  } catch {
+    return text;
+  }
 }

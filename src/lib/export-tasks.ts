@@ -28,8 +28,10 @@ export function readerTimeZone(): string | undefined {
 }
 
 /** How far a task got, 0–100: a finished task is full even when it had nothing to export. */
-export function exportPercent(task: { status: number; processed: number; total: number }): number {
+export function exportPercent(task: { status: number; processed: number; total: number }): number | null {
   if (task.status === ExportStatus.completed) return 100;
+  // A terminated task will never finish: a bar (full, when it was stopped at its last row) would say otherwise.
+  if (task.status === ExportStatus.terminated) return null;
   if (task.total <= 0) return 0;
   return Math.min(100, Math.floor((task.processed / task.total) * 100));
 }

@@ -57,6 +57,24 @@ export function fieldGroups(fields: readonly OrderField[]): { name: string; fiel
 
 // ---- Form rules -----------------------------------------------------------------------------------------------
 
+/**
+ * A field's format in words a merchant reads (never the regular expression the catalog checks with): "Digits
+ * only, 6 to 20 digits" for the digit patterns catalogs use for accounts and phone numbers, else the length.
+ */
+export function formatHint(field: Pick<OrderField, "pattern" | "minLength" | "maxLength">, t: Translate): string {
+  const digits = field.pattern === null ? null : /^\\d\{(\d+)(?:,(\d+))?\}$/.exec(field.pattern);
+  if (digits) {
+    const min = Number(digits[1]);
+    const max = Number(digits[2] ?? digits[1]);
+    return min === max
+      ? t("orderForm.format.digitsExactly", { count: min })
+      : t("orderForm.format.digits", { min, max });
+  }
+  return field.minLength === null
+    ? t("validation.maxLength", { max: field.maxLength })
+    : t("validation.lengthBetween", { min: field.minLength, max: field.maxLength });
+}
+
 type Rule = { validator: (rule: unknown, value: unknown) => Promise<void> };
 
 /** The antd rule of one order field: the contracts' check, its message translated. */

@@ -327,6 +327,14 @@ describe.each(engines)("deposits (%s)", (engine) => {
       });
       const shown = expectOk<{ list: Deposit[] }>(await list(c.finance, `&referenceNo=${d.referenceNo}`), EN);
       expect(shown.list[0]).toMatchObject({ status: "success", settledAmount: "712.4100", balanceAfter: "712.4100" });
+      // Funds Details says where the credit came from in the reader's language (the remark is stored as a key).
+      const remark = async (lang: typeof EN | typeof ZH) =>
+        expectOk<{ list: { remark: string }[] }>(
+          await call(t, "GET", "/portal/merchant/api/fund/transaction/list?pageSize=1", { token: c.finance, lang }),
+          lang,
+        ).list[0]?.remark;
+      expect(await remark(EN)).toBe(`Deposit ${d.depositNo} (100.0100 CNY × 7.1234)`);
+      expect(await remark(ZH)).toBe(`充值 ${d.depositNo}（100.0100 CNY × 7.1234）`);
 
       // A second deposit chains on the first: 1000.50 x 0.0070315 -> 7.04.
       const d2 = await submitDeposit(t, c.finance, c.id, { amount: "1000.50", currency: "INR" });

@@ -96,7 +96,7 @@ describe.each(engines)("funds details (%s)", (engine) => {
       ["other", "1.0000", "115.2500", "gift"],
       ["other", "-0.2500", "114.2500", "fx"],
       ["reduce", "-5.5000", "114.5000", "fee"],
-      ["add", "30.0000", "120.0000", `Deposit ${d.depositNo} (20.0000 EUR x 1.5)`],
+      ["add", "30.0000", "120.0000", `Deposit ${d.depositNo} (20.0000 EUR × 1.5)`],
       ["deduct", "-10.0000", "90.0000", ""],
       ["add", "100.0000", "100.0000", "test funds"],
     ]);

@@ -29,6 +29,10 @@ describe("exportPercent", () => {
     expect(exportPercent({ status: ExportStatus.exception, processed: 9, total: 4 })).toBe(100);
   });
 
+  it("is none for a terminated task, even one stopped at its last row", () => {
+    expect(exportPercent({ status: ExportStatus.terminated, processed: 5, total: 5 })).toBeNull();
+  });
+
   it("is full for a completed task, even an empty one", () => {
     expect(exportPercent({ status: ExportStatus.completed, processed: 0, total: 0 })).toBe(100);
   });

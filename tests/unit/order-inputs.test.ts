@@ -12,6 +12,7 @@ import {
   fieldGroups,
   fieldRule,
   fillMerchantOrderNos,
+  formatHint,
   isOrderable,
   newMerchantOrderNo,
   priceRange,
@@ -122,6 +123,24 @@ describe("form rules from the field schema", () => {
       ["Character", ["server"]],
       ["", ["note"]],
     ]);
+  });
+});
+
+describe("a field's format in words", () => {
+  it("says 'digits' for the digit patterns, never shows a regular expression", () => {
+    expect(formatHint({ pattern: "\\d{6,20}", minLength: null, maxLength: 20 }, t)).toBe(
+      'orderForm.format.digits {"min":6,"max":20}',
+    );
+    expect(formatHint({ pattern: "\\d{11}", minLength: null, maxLength: 11 }, t)).toBe(
+      'orderForm.format.digitsExactly {"count":11}',
+    );
+  });
+
+  it("falls back to the length for any other pattern", () => {
+    expect(formatHint({ pattern: "[^@\\s]+@[^@\\s]+", minLength: 3, maxLength: 100 }, t)).toBe(
+      'validation.lengthBetween {"min":3,"max":100}',
+    );
+    expect(formatHint({ pattern: null, minLength: null, maxLength: 64 }, t)).toBe('validation.maxLength {"max":64}');
   });
 });
 

@@ -36,17 +36,22 @@ function StatusTag({ task, t }: { task: ExportTask; t: TFunction }) {
   );
 }
 
-function TaskProgress({ task }: { task: ExportTask }) {
+function TaskProgress({ task, label }: { task: ExportTask; label: string }) {
+  const percent = exportPercent(task);
+  const count = `${task.processed} / ${task.total}`;
   return (
     <Space size="small">
-      <Progress
-        percent={exportPercent(task)}
-        status={progressStatus[task.status] ?? "normal"}
-        size="small"
-        showInfo={false}
-        style={{ width: 80, margin: 0 }}
-      />
-      <Typography.Text>{`${task.processed} / ${task.total}`}</Typography.Text>
+      {percent !== null && (
+        <Progress
+          percent={percent}
+          status={progressStatus[task.status] ?? "normal"}
+          size="small"
+          showInfo={false}
+          aria-label={`${label} ${count}`}
+          style={{ width: 80, margin: 0 }}
+        />
+      )}
+      <Typography.Text type={percent === null ? "secondary" : undefined}>{count}</Typography.Text>
     </Space>
   );
 }
@@ -57,7 +62,11 @@ export function exportTaskColumns(t: TFunction, handlers: ExportTaskHandlers): C
     { key: "id", title: t("export-task.columns.id"), dataIndex: "id", width: 80 },
     { key: "type", title: t("export-task.columns.type"), render: (_, task) => t(`enums.exportType.${task.type}`) },
     { key: "status", title: t("export-task.columns.status"), render: (_, task) => <StatusTag task={task} t={t} /> },
-    { key: "progress", title: t("export-task.columns.progress"), render: (_, task) => <TaskProgress task={task} /> },
+    {
+      key: "progress",
+      title: t("export-task.columns.progress"),
+      render: (_, task) => <TaskProgress task={task} label={t("export-task.columns.progress")} />,
+    },
     {
       key: "createTime",
       title: t("export-task.columns.createTime"),

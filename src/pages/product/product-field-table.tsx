@@ -2,6 +2,7 @@ import { Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import type { OrderField } from "#contracts";
+import { formatHint } from "../../lib/order-inputs";
 
 /** The inputs an order of this product asks for, as the order form and the batch template will. */
 export function ProductFieldTable({ fields }: { fields: readonly OrderField[] }) {
@@ -21,15 +22,7 @@ export function ProductFieldTable({ fields }: { fields: readonly OrderField[] })
     {
       key: "rule",
       title: t("product.field.rule"),
-      render: (_, f) => (
-        <>
-          {f.pattern !== null && <code>{f.pattern}</code>}
-          {f.pattern !== null && " "}
-          {f.minLength === null
-            ? t("validation.maxLength", { max: f.maxLength })
-            : t("validation.lengthBetween", { min: f.minLength, max: f.maxLength })}
-        </>
-      ),
+      render: (_, f) => (f.options ? "-" : formatHint(f, t)),
     },
     {
       key: "options",

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { currencyDecimals, type DepositStatus } from "#contracts";
+import { currencyDecimals, type DepositStatus, storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";
@@ -132,7 +132,10 @@ export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promis
       type: "add",
       amount: settled,
       depositId: claimed.id,
-      remark: `Deposit ${claimed.depositNo} (${claimed.amount} ${claimed.currency} x ${input.rate})`,
+      remark: storedMessage({
+        key: "ledger.remarks.deposit",
+        params: { depositNo: claimed.depositNo, amount: claimed.amount, currency: claimed.currency, rate: input.rate },
+      }),
       at,
     });
     if (!posted) throw new Error(`a credit of ${settled} was refused`);

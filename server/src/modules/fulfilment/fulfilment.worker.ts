@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ProductType } from "#contracts";
+import { ProductType, storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
@@ -185,7 +185,11 @@ function askSupplier(
   };
   // Listening before the adapter does, so the time-out (not the adapter's own abort error) is what is recorded.
   const timedOut = new Promise<never>((_, reject) => {
-    const message = `Supplier ${adapter.name} did not answer within ${timeoutMs / 1000} s`;
+    // Stored on the order's timeline as a key, so each reader sees it in their language.
+    const message = storedMessage({
+      key: "orderFailure.supplierTimeout",
+      params: { supplier: adapter.name, seconds: timeoutMs / 1000 },
+    });
     signal.addEventListener("abort", () => reject(new Error(message)), { once: true });
   });
   const call = order.supplierRef ? adapter.query({ ...request, ref: order.supplierRef }) : adapter.submit(request);

@@ -1,8 +1,16 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { Language, LedgerEntry, LedgerListQuery, Page, PageQuery } from "#contracts";
+import {
+  type Language,
+  type LedgerEntry,
+  type LedgerListQuery,
+  type Page,
+  type PageQuery,
+  readStoredText,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
+import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 
 export type LedgerPage = Page<LedgerEntry> & { summary: { credits: string; debits: string; currency: string } };
@@ -60,7 +68,7 @@ export function toLedgerEntry(row: LedgerEntryRow, language: Language, currency:
     amount: row.entry.amount,
     balance: row.entry.balanceAfter,
     currency,
-    remark: row.entry.remark,
+    remark: readStoredText(translator(language), row.entry.remark),
     time: row.entry.createdAt.toISOString(),
   };
 }

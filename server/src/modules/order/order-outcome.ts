@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { readStoredText } from "#contracts";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { translator } from "../../lib/i18n";
@@ -72,7 +73,7 @@ export async function completeOrder(
  */
 export async function failOrder(executor: Executor, orderId: number, at: Date, reason: string): Promise<boolean> {
   const when = at.toISOString();
-  const reasonText = reason.startsWith("orderFailure.") ? translator("en-US")(reason) : reason;
+  const reasonText = readStoredText(translator("en-US"), reason);
   const rows = await queryRows<{ id: unknown }>(
     executor,
     sql`

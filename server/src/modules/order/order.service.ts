@@ -1,5 +1,16 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
-import type { GiftCard, Language, Order, OrderDetail, OrderListQuery, Page, PageQuery } from "#contracts";
+import {
+  formatDecimal,
+  type GiftCard,
+  type Language,
+  MONEY_DECIMALS,
+  type Order,
+  type OrderDetail,
+  type OrderListQuery,
+  type Page,
+  type PageQuery,
+  readStoredText,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";
@@ -121,7 +132,7 @@ export function toOrder(row: OrderListRow, batchNo: string | null, language: Lan
     completeTime: row.completedAt?.toISOString() ?? null,
     duration: row.completedAt ? Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000) : null,
     // Our own reasons are message keys; a supplier's own words are shown as they came.
-    failReason: row.failReason?.startsWith("orderFailure.") ? translator(language)(row.failReason) : row.failReason,
+    failReason: row.failReason === null ? null : readStoredText(translator(language), row.failReason),
   };
 }
 
@@ -169,7 +180,7 @@ export async function getOrder(
     };
   });
   const cards = order.resultSealed ? maskCards(readCards(deps, order.resultSealed)) : null;
-  return { ...toOrder(order, batchNo, language), inputs, timeline: await timeline(deps, order), cards };
+  return { ...toOrder(order, batchNo, language), inputs, timeline: await timeline(deps, order, language), cards };
 }
 
 export function readCards(deps: AppDeps, sealed: string): GiftCard[] {
@@ -197,10 +208,13 @@ export async function revealCards(deps: AppDeps, auth: AuthContext, orderNo: str
   return cards;
 }
 
-const signed = (amount: string, currency: string) => `${amount.startsWith("-") ? "" : "+"}${amount} ${currency}`;
+/** A ledger movement as the lists show money: signed, two decimals (the ledger keeps four). */
+const signed = (amount: string, currency: string) =>
+  `${amount.startsWith("-") ? "" : "+"}${formatDecimal(amount, MONEY_DECIMALS)} ${currency}`;
 
 /** Created, supplier events, final state and the ledger entries, oldest first. */
-async function timeline(deps: AppDeps, order: OrderRow): Promise<OrderDetail["timeline"]> {
+async function timeline(deps: AppDeps, order: OrderRow, language: Language): Promise<OrderDetail["timeline"]> {
+  const t = translator(language);
   const [events, entries] = await Promise.all([
     deps.db
       .select({ kind: orderEvents.kind, detail: orderEvents.detail, at: orderEvents.createdAt, user: users.username })
@@ -228,9 +242,14 @@ async function timeline(deps: AppDeps, order: OrderRow): Promise<OrderDetail["ti
       at: order.createdAt,
       detail: deducted ? `${deducted.fundNo} ${signed(deducted.amount, order.currency)}` : "",
     },
-    ...events.map((e) => ({ kind: e.kind, at: e.at, detail: e.kind === "revealed" ? (e.user ?? e.detail) : e.detail })),
+    ...events.map((e) => ({
+      kind: e.kind,
+      at: e.at,
+      detail: e.kind === "revealed" ? (e.user ?? e.detail) : readStoredText(t, e.detail),
+    })),
   ];
-  if (order.completedAt) items.push({ kind: order.status, at: order.completedAt, detail: order.failReason ?? "" });
+  if (order.completedAt)
+    items.push({ kind: order.status, at: order.completedAt, detail: readStoredText(t, order.failReason ?? "") });
   if (refunded)
     items.push({
       kind: "refunded",

@@ -1,4 +1,5 @@
 import { count, inArray } from "drizzle-orm";
+import { storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Db } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
@@ -56,7 +57,7 @@ async function seedDemoSteps(deps: AppDeps, onStep: (step: string) => Promise<vo
     merchantId: merchant.id,
     type: "add",
     amount: DEMO_OPENING_BALANCE,
-    remark: "Opening balance (demo)",
+    remark: storedMessage("ledger.remarks.demoOpeningBalance"),
     at: deps.clock.now(),
   });
   return { merchantNo: merchant.merchantNo, users: demoUsers.map((u) => u.username), password: DEMO_PASSWORD };

@@ -1,6 +1,6 @@
 import type { OrderField, Translate } from "#contracts";
 import { parseDelimited, toCsv } from "../../../lib/csv";
-import { type TemplateColumn, templateHeader } from "../../../lib/order-inputs";
+import { formatHint, type TemplateColumn, templateHeader } from "../../../lib/order-inputs";
 
 export type TemplateFormat = "xlsx" | "csv";
 
@@ -36,7 +36,7 @@ export function columnNote(column: TemplateColumn, field: OrderField | undefined
     lines.push(
       t("orderForm.template.options", { options: field.options.map((o) => `${o.value} (${o.label})`).join(", ") }),
     );
-  if (field?.pattern) lines.push(t("orderForm.template.pattern", { pattern: field.pattern }));
+  if (field && !field.options) lines.push(t("orderForm.template.format", { format: formatHint(field, t) }));
   return lines.join("\n");
 }
 
