@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { ChatWidget } from "./components/chat-widget";
 import { LocaleConfig } from "./components/locale-config";
 import { PageLoading } from "./components/page-loading";
-import { NavigateToLanding, ResourceRoute, UserInfoGate } from "./components/route-guards";
+import { NavigateToLanding, NavigateToLogin, ResourceRoute, UserInfoGate } from "./components/route-guards";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider, LOGIN_PATH } from "./providers/auth-provider";
 import { createDataProvider } from "./providers/data-provider";
@@ -57,10 +57,10 @@ export function App() {
                 </Suspense>
               }
             />
-            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            <Route index element={<Navigate to={HOME_PATH} replace state={{ fromHome: true }} />} />
             <Route
               element={
-                <Authenticated key="shell" fallback={<Navigate to={LOGIN_PATH} replace />}>
+                <Authenticated key="shell" fallback={<NavigateToLogin />}>
                   <UserInfoGate>
                     <Suspense fallback={<PageLoading fullScreen />}>
                       <AppShell />

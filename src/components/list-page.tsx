@@ -1,8 +1,9 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button, message, type TablePaginationConfig } from "antd";
+import { Button, type TablePaginationConfig } from "antd";
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { showFailure } from "../providers/http-client";
 
 /** What the list pages share: a refresh button, the load-failure message, and pagination that shows the total. */
 export const LIST_PAGE_SIZES = [10, 20, 50, 100];
@@ -31,7 +32,7 @@ export function useLoadFailure(
 ) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (error) void message[level]({ key: messageKey, content: t(messageKey, { reason: error.message }) });
+    if (error) showFailure(error, t(messageKey, { reason: error.message }), level);
   }, [error, messageKey, level, t]);
 }
 

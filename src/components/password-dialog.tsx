@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, message, Space } from "antd";
+import { Button, Form, Input, Modal, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type UpdatePasswordBody, updatePasswordBody } from "#contracts";
@@ -6,6 +6,7 @@ import { removeCookie } from "../lib/cookies";
 import { storageKeys } from "../lib/storage-keys";
 import { zodRule } from "../lib/zod-rule";
 import { logoutLocally } from "../providers/auth-provider";
+import { showFailure } from "../providers/http-client";
 import { portalApi } from "../providers/portal-api";
 import { applyFieldErrors } from "./form-errors";
 
@@ -30,15 +31,15 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     try {
       await portalApi.updatePassword(values);
     } catch (error) {
-      void message.error(t("common.operationFailed"));
+      showFailure(error, t("common.operationFailed"));
       applyFieldErrors(form, error);
       return;
     } finally {
       setSubmitting(false);
     }
-    void message.success(t("common.operationSuccess"));
+    // The page is replaced at once, so the success is said on the sign-in page, where it can be read.
     removeCookie(storageKeys.password);
-    logoutLocally();
+    logoutLocally("passwordChanged");
   };
 
   const matchesNew = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({

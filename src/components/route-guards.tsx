@@ -1,10 +1,12 @@
 import { CanAccess, useGetIdentity } from "@refinedev/core";
 import { Button, message, Result, Space } from "antd";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate } from "react-router";
-import { type Action, landingPath, type UserInfo } from "#contracts";
+import { Navigate, useLocation } from "react-router";
+import { type Action, landingPath, titleKey, type UserInfo } from "#contracts";
+import { loginPath } from "../lib/login-link";
 import { logoutLocally } from "../providers/auth-provider";
+import { showFailure } from "../providers/http-client";
 import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
@@ -16,13 +18,34 @@ export function NavigateToLanding({ onError }: { onError?: ReactNode }) {
   return <Navigate to={landingPath[user.role]} replace />;
 }
 
+/** A page this role may not open: say so, then go to the landing page (spec §2 redirects; it need not be silent). */
+function NavigateAwayFrom({ resource }: { resource: string }) {
+  const { t } = useTranslation();
+  const { state } = useLocation();
+  // The empty path opens Merchant Information for everyone (spec §2); finance passing through was not refused.
+  const asked = !(state as { fromHome?: boolean } | null)?.fromHome;
+  // Said once, for the page that was refused: while the landing page's access is checked, this component may
+  // briefly render again for that page.
+  const [refused] = useState(() => (asked ? t("shell.noAccess", { page: t(titleKey(resource)) }) : null));
+  useEffect(() => {
+    if (refused) void message.warning({ key: "no-access", content: refused });
+  }, [refused]);
+  return <NavigateToLanding />;
+}
+
+/** No session: to the sign-in page, which brings the user back here afterwards. */
+export function NavigateToLogin() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={loginPath({ to: `${pathname}${search}${hash}` })} replace />;
+}
+
 /** Holds the shell back until logged/info has answered; says so when it could not. */
 export function UserInfoGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { data: user, isError, refetch, isFetching } = useGetIdentity<UserInfo>();
+  const { data: user, isError, error, refetch, isFetching } = useGetIdentity<UserInfo>();
   useEffect(() => {
-    if (isError) void message.error(t("common.loginStatusFailed"));
-  }, [isError, t]);
+    if (isError) showFailure(error, t("common.loginStatusFailed"));
+  }, [isError, error, t]);
   if (isError) {
     return (
       <Result
@@ -33,7 +56,7 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
             <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
               {t("common.retry")}
             </Button>
-            <Button onClick={logoutLocally}>{t("common.loginAgain")}</Button>
+            <Button onClick={() => logoutLocally()}>{t("common.loginAgain")}</Button>
           </Space>
         }
       />
@@ -48,7 +71,7 @@ export function ResourceRoute({ resource, view, action }: { resource: string; vi
   const Page = pageOf(resource, view);
   if (!Page) return <Navigate to="/404" replace />;
   return (
-    <CanAccess resource={resource} action={action} fallback={<NavigateToLanding />}>
+    <CanAccess resource={resource} action={action} fallback={<NavigateAwayFrom resource={resource} />}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

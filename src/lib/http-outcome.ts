@@ -32,8 +32,6 @@ export const ERROR_CODES = {
 } as const;
 
 export interface DecisionContext {
-  /** Whether the request carried a login token: a 401 without one (a failed sign-in) ends no session. */
-  hadToken: boolean;
   /** Translated "unknown exception" text for failures without a message. */
   unknownText: string;
 }
@@ -67,7 +65,9 @@ export function decideResponse(status: number, body: unknown, ctx: DecisionConte
     if (body.code === SUCCESS_CODE) return { ok: true, data: body.data };
     const message = typeof body.message === "string" && body.message.trim() !== "" ? body.message : ctx.unknownText;
     const errors = fieldErrorsOf(body.data);
-    const expired = ctx.hadToken && (body.code === UNAUTHENTICATED || status === UNAUTHENTICATED);
+    // Any 401 means this tab is not signed in any more, token or not: another tab may have signed out and
+    // taken the stored token with it. (A refused sign-in is a 400, never a 401.)
+    const expired = body.code === UNAUTHENTICATED || status === UNAUTHENTICATED;
     const outcome = failure({ message, statusCode: body.code, ...(errors ? { errors } : {}) }, expired);
     const errorCode = errorCodeOf(body.data);
     // Unbound MFA: the shell's bind dialog is already up, so a toast would only repeat it.
@@ -77,7 +77,7 @@ export function decideResponse(status: number, body: unknown, ctx: DecisionConte
   }
   // No envelope (a proxy's error page, an HTML fallback): the status is all we know.
   const statusCode = status >= 200 && status < 300 ? 500 : status;
-  return failure({ message: ctx.unknownText, statusCode }, ctx.hadToken && status === UNAUTHENTICATED);
+  return failure({ message: ctx.unknownText, statusCode }, status === UNAUTHENTICATED);
 }
 
 /** No response (network down, time-out, aborted): show the transport's own message. */

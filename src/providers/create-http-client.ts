@@ -1,6 +1,12 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig, isAxiosError } from "axios";
 import { PORTAL_BASE } from "#contracts";
-import { decideResponse, decideTransportFailure, type Outcome, type PortalHttpError } from "../lib/http-outcome";
+import {
+  decideResponse,
+  decideTransportFailure,
+  type Failure,
+  type Outcome,
+  type PortalHttpError,
+} from "../lib/http-outcome";
 
 /** The browser's calls to the API go under this base path (spec §7). */
 export const API_BASE = PORTAL_BASE;
@@ -12,7 +18,11 @@ export interface HttpClientDeps {
   getToken: () => string | null;
   getLanguage: () => string;
   unknownText: () => string;
-  showError: (text: string) => void;
+  /**
+   * Shows an error toast under `key`: a toast with the same key replaces it, so a call that keeps failing (nine
+   * wrong sign-ins), or a caller that says it in its own words, leaves one message on the screen.
+   */
+  showError: (text: string, key: string) => void;
   onSessionExpired: () => void;
   /**
    * Asks the user for their current MFA code for a step-up call; `send` repeats the call with it. Answers the
@@ -27,12 +37,22 @@ export interface HttpClientDeps {
 export class PortalError extends Error implements PortalHttpError {
   readonly statusCode: number;
   readonly errors?: Record<string, string>;
-  constructor(error: PortalHttpError) {
+  /** The key of the toast already shown for this failure (null when none was): a caller's own words replace it. */
+  readonly toastKey: string | null;
+  constructor(error: PortalHttpError, toastKey: string | null = null) {
     super(error.message);
     this.name = "PortalError";
     this.statusCode = error.statusCode;
     if (error.errors) this.errors = error.errors;
+    this.toastKey = toastKey;
   }
+}
+
+/** Every 401 shares one toast, however many calls it ended at once; other failures get one per call. */
+const SESSION_TOAST_KEY = "session-expired";
+function toastKeyOf(config: AxiosRequestConfig, outcome: Failure): string {
+  if (outcome.sessionExpired) return SESSION_TOAST_KEY;
+  return `${(config.method ?? "get").toUpperCase()} ${config.url ?? ""}`;
 }
 
 /**
@@ -48,17 +68,18 @@ export function createHttpClient(deps: HttpClientDeps) {
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
   });
 
-  function settle(outcome: Outcome): unknown {
+  function settle(config: AxiosRequestConfig, outcome: Outcome): unknown {
     if (outcome.ok) return outcome.data;
-    if (outcome.toast !== null) deps.showError(outcome.toast);
+    const key = outcome.toast === null ? null : toastKeyOf(config, outcome);
+    if (outcome.toast !== null && key !== null) deps.showError(outcome.toast, key);
     if (outcome.sessionExpired) deps.onSessionExpired();
-    throw new PortalError(outcome.error);
+    throw new PortalError(outcome.error, key);
   }
 
   /** One round trip, decided but not yet carried out. */
   async function attempt(config: AxiosRequestConfig): Promise<Outcome> {
     const token = deps.getToken();
-    const ctx = { hadToken: token !== null, unknownText: deps.unknownText() };
+    const ctx = { unknownText: deps.unknownText() };
     const headers: Record<string, string> = { "Accept-Language": deps.getLanguage() };
     // Only a signed-in browser sends Authorization (spec §6).
     if (token !== null) headers.Authorization = token;
@@ -79,7 +100,7 @@ export function createHttpClient(deps: HttpClientDeps) {
         attempt({ ...config, headers: { ...(config.headers as object), [STEP_UP_HEADER]: code } });
       outcome = (await deps.askStepUp(withCode)) ?? outcome;
     }
-    return settle(outcome) as T;
+    return settle(config, outcome) as T;
   }
 
   return { instance, request };

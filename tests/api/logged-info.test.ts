@@ -29,7 +29,7 @@ const titles: Record<Lang, Record<string, string>> = {
     member: "Operator Management",
   },
   [ZH]: {
-    merchant: "商户门户",
+    merchant: "Merchant Portal", // the product's name, in both languages (spec §2)
     "merchant-info": "商户信息",
     product: "产品管理",
     order: "订单管理",

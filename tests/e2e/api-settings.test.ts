@@ -49,6 +49,11 @@ describe("API settings from the admin's side", () => {
     await dialog.getByText("It will not be shown again", { exact: false }).waitFor();
     const secret = (await dialog.getByTestId("api-secret").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Shown once: Esc does not close it, and neither does its button until the admin says the secret is stored.
+    await page.keyboard.press("Escape");
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "I have saved it" }).isDisabled()).toBe(true);
+    await dialog.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
     await dialog.getByRole("button", { name: "I have saved it" }).click();
     await dialog.waitFor({ state: "hidden" });
     const masked = `********${secret.slice(-4)}`;

@@ -48,8 +48,9 @@ describe("operator management", () => {
     const text = (await shown.getByTestId("generated-password").textContent()) ?? "";
     const password = /[A-Za-z0-9]{16}/.exec(text)?.[0];
     expect(password).toBeDefined();
-    await shown.getByRole("button", { name: "Copy password" }).click();
+    await shown.getByRole("button", { name: "Copy", exact: true }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await shown.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
     await shown.getByRole("button", { name: "Done" }).click();
     await shown.waitFor({ state: "hidden" });
 
@@ -100,6 +101,7 @@ describe("operator management", () => {
     const shown = page.getByRole("dialog", { name: `Password of ${m.users.operator.username}` });
     const password = /[A-Za-z0-9]{16}/.exec((await shown.getByTestId("generated-password").textContent()) ?? "")?.[0];
     expect(password).toBeDefined();
+    await shown.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
     await shown.getByRole("button", { name: "Done" }).click();
     await expect(e2e.t.login(m.users.operator.username)).rejects.toThrow(/login failed/);
     await e2e.t.login(m.users.operator.username, password);

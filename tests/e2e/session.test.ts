@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../server/src/db/schema";
 import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
@@ -36,7 +37,8 @@ describe("the session in the shell", () => {
     const prompt = page.getByRole("dialog", { name: "You have been logged out" });
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Log in again" }).click();
-    await page.waitForURL("**/login");
+    // Back at sign-in, which will bring the user back to the page they were on.
+    await page.waitForURL("**/login?to=%2Fmerchant%2Finfo");
     expect(await storedLogin()).toEqual({ stored: null, cookie: false });
     expect(problemsOf(page)).toEqual([]);
   });
@@ -53,7 +55,9 @@ describe("the session in the shell", () => {
     await dialog.getByText("The password entered twice does not match").waitFor();
     await dialog.getByLabel("Confirm password").fill("N3w-password!");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    await page.waitForURL("**/login");
+    // The page is replaced at once; the sign-in page is where the success is said.
+    await page.waitForURL("**/login?notice=passwordChanged");
+    await page.getByText("Your password was changed. Log in with the new password.").waitFor();
     e2e.t.clock.advance(30_000);
     const res = await e2e.t.app.inject({
       method: "POST",
@@ -61,6 +65,94 @@ describe("the session in the shell", () => {
       payload: { username: user.username, password: TEST_PASSWORD, captcha: "" },
     });
     expect(res.statusCode).toBe(400);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  /** Error toasts on screen: each carries antd's error icon, which is named for screen readers. */
+  const errorToasts = (page: Page) => page.getByRole("img", { name: "close-circle" }).count();
+
+  it("prompts in a tab whose session another tab ended (a 401 without a token), with one toast", async () => {
+    const { page } = await signedIn();
+    const other = await page.context().newPage();
+    await other.goto("/merchant/info");
+    await other.getByRole("button", { name: "User menu" }).click();
+    await other.getByRole("menuitem", { name: "Logout" }).click();
+    await other.waitForURL("**/login");
+    // This tab still shows the shell; its next call carries no token and meets a 401.
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Export Task" }).click();
+    await page.getByRole("dialog", { name: "You have been logged out" }).waitFor();
+    expect(await errorToasts(page)).toBeLessThanOrEqual(1);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("keeps a deep link through sign-in, and says why a role is turned away from a page", async () => {
+    const m = await e2e.t.merchant({ mfa: false });
+    const page = await e2e.newPage();
+    await page.goto("/merchant-fund/fund?pageSize=25");
+    await page.waitForURL("**/login?to=*");
+    await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    await page.waitForURL("**/merchant-fund/fund?pageSize=25");
+    await page.goto("/merchant-setting/merchant-member");
+    await page.waitForURL("**/merchant/info");
+    await page
+      .getByText("You don't have access to Operator Management, so you were taken to your home page.")
+      .waitFor();
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("shows one message per failure: nine wrong sign-ins, a wrong MFA code", async () => {
+    const m = await e2e.t.merchant({ mfa: false });
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    for (let i = 0; i < 9; i++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith("/merchant/api/login"));
+      await submitLogin(page, m.users.finance.username, "not-the-password");
+      await answered;
+    }
+    expect(await errorToasts(page)).toBe(1);
+
+    const fresh = await e2e.newPage();
+    await fresh.goto("/login");
+    await submitLogin(fresh, m.users.admin.username, TEST_PASSWORD);
+    const bind = fresh.getByRole("dialog", { name: "Bind MFA" });
+    await bind.getByRole("button", { name: "Next Step" }).click();
+    const codeDialog = fresh.getByRole("dialog", { name: "Enter MFA code" });
+    await codeDialog.getByLabel("MFA code").fill("000000");
+    await codeDialog.getByRole("button", { name: "Submit" }).click();
+    await fresh.getByText("Operation failed：", { exact: false }).waitFor();
+    expect(await errorToasts(fresh)).toBe(1);
+    // The toast says it; the field does not repeat it.
+    expect(await codeDialog.getByText("The MFA code is not valid").count()).toBe(0);
+  });
+
+  it("titles the sign-in and not-found pages in the reader's language, on a page without a body margin", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    expect(await page.title()).toBe("Login - Merchant Portal");
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
+    await page.goto("/no-such-page");
+    await page.waitForURL("**/404");
+    await page.getByRole("button", { name: "Back Home" }).waitFor();
+    expect(await page.title()).toBe("Not found - Merchant Portal");
+    const zh = await e2e.newPage({ locale: "zh-CN" });
+    await zh.goto("/login");
+    await zh
+      .getByRole("button", { name: "登 录" })
+      .or(zh.getByRole("button", { name: "登录" }))
+      .waitFor();
+    expect(await zh.title()).toBe("登录 - Merchant Portal");
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("says that resetting MFA unbinds the authenticator", async () => {
+    const { page } = await signedIn("operator");
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Reset MFA" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset MFA" });
+    await dialog.getByText("Resetting unbinds your authenticator app from this account", { exact: false }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 

@@ -27,7 +27,7 @@ describe("signing in", () => {
   it("sends a visitor without a token to /login, and unknown paths to /404", async () => {
     const page = await e2e.newPage();
     await page.goto("/merchant/order");
-    await page.waitForURL("**/login");
+    await page.waitForURL("**/login?to=%2Fmerchant%2Forder");
     await page.goto("/no/such/page");
     await page.waitForURL("**/404");
     expect(problemsOf(page)).toEqual([]);

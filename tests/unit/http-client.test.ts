@@ -15,7 +15,7 @@ function setup(
     if (result instanceof Error) throw result;
     return { ...result, statusText: "", headers: {}, config };
   };
-  const showError = vi.fn<(text: string) => void>();
+  const showError = vi.fn<(text: string, key: string) => void>();
   const onSessionExpired = vi.fn<() => void>();
   const client = createHttpClient({
     getToken: () => token,
@@ -59,7 +59,7 @@ describe("http client", () => {
       statusCode: 400,
       errors: { username: "Username is required" },
     });
-    expect(showError).toHaveBeenCalledExactlyOnceWith("Invalid");
+    expect(showError).toHaveBeenCalledExactlyOnceWith("Invalid", expect.any(String));
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
@@ -69,7 +69,7 @@ describe("http client", () => {
       message: "Unknown exception",
       statusCode: 500,
     });
-    expect(showError).toHaveBeenCalledWith("Unknown exception");
+    expect(showError).toHaveBeenCalledWith("Unknown exception", expect.any(String));
   });
 
   it("prompts to sign in again on 401 when signed in", async () => {
@@ -78,19 +78,34 @@ describe("http client", () => {
       data: { code: 401, message: "Session over", data: null },
     }));
     await expect(client.request({ url: "/x" })).rejects.toMatchObject({ statusCode: 401 });
-    expect(showError).toHaveBeenCalledWith("Session over");
+    expect(showError).toHaveBeenCalledWith("Session over", "session-expired");
     expect(onSessionExpired).toHaveBeenCalledOnce();
   });
 
-  it("does not prompt on a 401 of a failed sign-in", async () => {
+  it("prompts on a 401 without a token too (another tab signed out and took the token)", async () => {
     const { client, onSessionExpired } = setup(
-      () => ({ status: 401, data: { code: 401, message: "Wrong password", data: null } }),
+      () => ({ status: 401, data: { code: 401, message: "Session over", data: null } }),
       null,
     );
-    await expect(client.request({ method: "post", url: "/merchant/api/login" })).rejects.toMatchObject({
-      statusCode: 401,
-    });
-    expect(onSessionExpired).not.toHaveBeenCalled();
+    await expect(client.request({ url: "/merchant/order/list" })).rejects.toMatchObject({ statusCode: 401 });
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it("gives a call's failures one toast key, and every 401 the same one", async () => {
+    let status = 400;
+    const { client, showError } = setup(() => ({ status, data: { code: status, message: "No", data: null } }));
+    const first = await client.request({ method: "post", url: "/merchant/api/login" }).catch((e: PortalError) => e);
+    await client.request({ method: "post", url: "/merchant/api/login" }).catch(() => {});
+    expect(showError.mock.calls.map(([, key]) => key)).toEqual([
+      "POST /merchant/api/login",
+      "POST /merchant/api/login",
+    ]);
+    // The error remembers its toast, so a caller's own words can take its place.
+    expect(first).toMatchObject({ toastKey: "POST /merchant/api/login" });
+    status = 401;
+    await client.request({ url: "/a" }).catch(() => {});
+    await client.request({ url: "/b" }).catch(() => {});
+    expect(showError.mock.calls.slice(2).map(([, key]) => key)).toEqual(["session-expired", "session-expired"]);
   });
 
   it("toasts and rejects a transport failure with its message", async () => {
@@ -98,7 +113,7 @@ describe("http client", () => {
       Object.assign(new Error("Network Error"), { isAxiosError: true, code: "ERR_NETWORK" }),
     );
     await expect(client.request({ url: "/x" })).rejects.toMatchObject({ message: "Network Error", statusCode: 0 });
-    expect(showError).toHaveBeenCalledWith("Network Error");
+    expect(showError).toHaveBeenCalledWith("Network Error", expect.any(String));
   });
 
   it("lets a caller send a plain-text body", async () => {

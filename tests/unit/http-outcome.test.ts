@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideResponse, decideTransportFailure, fieldErrorsOf } from "../../src/lib/http-outcome";
 
-const signedIn = { hadToken: true, unknownText: "Unknown exception" };
-const signedOut = { hadToken: false, unknownText: "Unknown exception" };
+const signedIn = { unknownText: "Unknown exception" };
 
 describe("decideResponse: envelope code 200", () => {
   it("passes the data on", () => {
@@ -48,7 +47,7 @@ describe("decideResponse: envelope code other than 200", () => {
       message: "Some fields are not valid: captcha",
       data: { errors: { captcha: "Please enter the MFA code", "items.0.qty": "Must be a whole number" } },
     };
-    expect(decideResponse(400, body, signedOut)).toEqual({
+    expect(decideResponse(400, body, signedIn)).toEqual({
       ok: false,
       error: {
         message: "Some fields are not valid: captcha",
@@ -64,7 +63,7 @@ describe("decideResponse: envelope code other than 200", () => {
 describe("decideResponse: 401", () => {
   const expired = { code: 401, message: "You are not signed in", data: null };
 
-  it("ends a session that had a token", () => {
+  it("ends the session, whether or not the call carried a token", () => {
     expect(decideResponse(401, expired, signedIn)).toEqual({
       ok: false,
       error: { message: "You are not signed in", statusCode: 401 },
@@ -86,8 +85,9 @@ describe("decideResponse: 401", () => {
     });
   });
 
-  it("does not prompt a logged-out user (a refused sign-in is no ended session)", () => {
-    expect(decideResponse(401, expired, signedOut)).toMatchObject({ ok: false, sessionExpired: false });
+  it("does not take a refused sign-in (400) for an ended session", () => {
+    const refused = { code: 400, message: "Wrong username or password", data: null };
+    expect(decideResponse(400, refused, signedIn)).toMatchObject({ ok: false, sessionExpired: false });
   });
 });
 

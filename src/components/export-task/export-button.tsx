@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { type ExportableResource, exportListCalls } from "#contracts";
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
 import { callApi } from "../../providers/api-call";
+import { showFailure } from "../../providers/http-client";
 import { useExportDrawer } from "../shell/export-drawer-context";
 
 interface ExportButtonProps {
@@ -34,7 +35,7 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
       await invalidate({ resource: "export-task", invalidates: ["list"] });
       exportDrawer.open();
     } catch (error) {
-      void message.error(t("export-task.createFailed", { reason: (error as Error).message }));
+      showFailure(error, t("export-task.createFailed", { reason: (error as Error).message }));
     } finally {
       setStarting(false);
     }

@@ -9,6 +9,7 @@ import {
   EXPORT_REFRESH_MS,
   hasPendingTasks,
 } from "../../lib/export-tasks";
+import { showFailure } from "../../providers/http-client";
 import { downloadExport } from "../../providers/portal-api";
 import { useLoadFailure } from "../list-page";
 import { exportTaskColumns } from "./export-task-columns";
@@ -62,7 +63,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
             void message.success(t("export-task.terminated"));
             void query.refetch();
           },
-          onError: (error) => void message.error(t("export-task.terminateFailed", { reason: error.message })),
+          onError: (error) => showFailure(error, t("export-task.terminateFailed", { reason: error.message })),
         },
       ),
     onDelete: (task) =>
@@ -73,7 +74,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
             void message.warning(t("export-task.deleted"));
             void query.refetch();
           },
-          onError: (error) => void message.error(t("export-task.deleteFailed", { reason: error.message })),
+          onError: (error) => showFailure(error, t("export-task.deleteFailed", { reason: error.message })),
         },
       ),
   });

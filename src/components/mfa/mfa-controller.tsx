@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { buildOtpauthUri } from "../../lib/otpauth";
+import { showFailure } from "../../providers/http-client";
 import { portalApi } from "../../providers/portal-api";
 import { useProductName } from "../../providers/use-public-config";
 import { loadUserInfo } from "../../providers/user-session";
@@ -54,8 +55,9 @@ export function MfaController({ resetOpen, onResetClose }: { resetOpen: boolean;
     try {
       await call();
     } catch (error) {
-      void message.error(t("common.operationFailedReason", { reason: (error as Error).message }));
-      return error;
+      // Spec §8's words, in place of the client's toast; the reason is in it, so the field shows nothing more.
+      showFailure(error, t("common.operationFailedReason", { reason: (error as Error).message }));
+      return undefined;
     } finally {
       setSubmitting(false);
     }
@@ -101,6 +103,7 @@ export function MfaController({ resetOpen, onResetClose }: { resetOpen: boolean;
       />
       <MfaCodeDialog
         open={resetOpen || (unbound && step === "code")}
+        {...(resetOpen && { title: t("shell.mfa.resetTitle"), hint: t("shell.mfa.resetHint") })}
         submitting={submitting}
         onSubmit={resetOpen ? unbind : bind}
         onCancel={resetOpen ? onResetClose : () => setStep("qr")}

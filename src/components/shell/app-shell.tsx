@@ -17,6 +17,7 @@ import { MfaController } from "../mfa/mfa-controller";
 import { StepUpDialog } from "../mfa/step-up-dialog";
 import { PageLoading } from "../page-loading";
 import { PasswordDialog } from "../password-dialog";
+import { useDocumentTitle } from "../use-document-title";
 import { AppHeader } from "./app-header";
 import { CommandPalette } from "./command-palette";
 import { ExportDrawerContext } from "./export-drawer-context";
@@ -45,10 +46,8 @@ export function AppShell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
-  useEffect(() => {
-    const resource = resourceForPath(pathname);
-    document.title = resource ? `${t(titleKey(resource.name))} - ${productName}` : productName;
-  }, [pathname, productName, t]);
+  const resource = resourceForPath(pathname);
+  useDocumentTitle(resource ? t(titleKey(resource.name)) : null);
 
   const toggleMenu = () => {
     if (mobile) return setDrawerOpen((open) => !open);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { depositCalls, type UploadedFile } from "#contracts";
 import { checkUploadFile } from "../../lib/funds";
 import { customCall } from "../../providers/api-call";
-import { request } from "../../providers/http-client";
+import { request, showFailure } from "../../providers/http-client";
 import { ProofView } from "./proof-view";
 
 /**
@@ -36,7 +36,7 @@ export function ProofUpload({ value, onChange }: { value?: number; onChange?: (f
       onSuccess?.(result);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      void message.error(t("deposit.upload.failed", { reason }));
+      showFailure(error, t("deposit.upload.failed", { reason }));
       onError?.(error as Error);
     } finally {
       setBusy(false);

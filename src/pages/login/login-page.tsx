@@ -1,10 +1,14 @@
 import { useLogin } from "@refinedev/core";
-import { Button, Card, Flex, Form, Input, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
 import { LanguageSwitch } from "../../components/language-switch";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { noticeOf } from "../../lib/login-link";
 import { zodRule } from "../../lib/zod-rule";
+import type { LoginValues } from "../../providers/auth-provider";
 import { useProductName } from "../../providers/use-public-config";
 
 /** Sign-in: username, password and, once MFA is bound, the authenticator's code. */
@@ -12,11 +16,17 @@ export function LoginPage() {
   const { t } = useTranslation();
   const productName = useProductName();
   const [form] = Form.useForm<LoginBody>();
-  const { mutate: login, isPending } = useLogin<LoginBody>();
+  const [search] = useSearchParams();
+  const notice = noticeOf(search.get("notice"));
+  const { mutate: login, isPending } = useLogin<LoginValues>();
   const rule = (field: keyof typeof loginBody.shape) => [zodRule(loginBody.shape[field], t)];
+  useDocumentTitle(t("login.pageTitle"));
 
   const onFinish = (values: LoginBody) =>
-    login(values, { onSuccess: (result) => result.success || applyFieldErrors(form, result.error) });
+    login(
+      { ...values, to: search.get("to") },
+      { onSuccess: (result) => result.success || applyFieldErrors(form, result.error) },
+    );
 
   return (
     <Flex vertical align="center" justify="center" style={{ minHeight: "100vh", padding: 16, background: "#f0f2f5" }}>
@@ -27,6 +37,7 @@ export function LoginPage() {
           </Typography.Title>
           <LanguageSwitch />
         </Flex>
+        {notice && <Alert type="success" showIcon message={t(`login.${notice}`)} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark aria-label={t("login.title")}>
           <Form.Item name="username" label={t("login.username")} required rules={rule("username")}>
             <Input autoComplete="username" autoFocus />

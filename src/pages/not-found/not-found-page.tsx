@@ -1,11 +1,13 @@
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useDocumentTitle } from "../../components/use-document-title";
 
 /** Where every unknown path ends (public); home leads on to the sign-in or landing page as the guard decides. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useDocumentTitle(t("notFound.pageTitle"));
   return (
     <Result
       status="404"

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { type GiftCard, orderCalls } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
+import { showFailure } from "../../providers/http-client";
 
 /**
  * The gift cards of a successful order: masked as the server answers them, until someone asks for the codes
@@ -34,7 +35,7 @@ export function OrderGiftCards({
           void message.success(t("order.cards.revealed"));
           onRevealed();
         },
-        onError: (error) => void message.error(t("order.cards.revealFailed", { reason: error.message })),
+        onError: (error) => showFailure(error, t("order.cards.revealFailed", { reason: error.message })),
       },
     );
 

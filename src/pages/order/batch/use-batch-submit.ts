@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { type BatchOrderResult, orderCalls, type Product, type ProductSku } from "#contracts";
 import { type BatchRow, type BatchValidation, batchItems, batchOutcome, isBlankRow } from "../../../lib/order-inputs";
 import { customCall } from "../../../providers/api-call";
+import { showFailure } from "../../../providers/http-client";
 import { outcomeMessageKey, type ResultRow } from "./batch-result";
 
 const notify = { success: message.success, partial: message.warning, failed: message.error } as const;
@@ -68,7 +69,7 @@ export function useBatchSubmit(
           void invalidate({ resource: "merchant-info", invalidates: ["resourceAll"] });
           void invalidate({ resource: "order", invalidates: ["resourceAll"] });
         },
-        onError: () => void message.error(t(outcomeMessageKey.failed)),
+        onError: (error) => showFailure(error, t(outcomeMessageKey.failed)),
       },
     );
   };
