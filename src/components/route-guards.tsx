@@ -23,7 +23,7 @@ function NavigateAwayFrom({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const { state } = useLocation();
   // The empty path opens Merchant Information for everyone (spec §2); finance passing through was not refused.
-  const asked = !(state as { fromHome?: boolean } | null)?.fromHome;
+  const asked = !isFromHome(state);
   // Said once, for the page that was refused: while the landing page's access is checked, this component may
   // briefly render again for that page.
   const [refused] = useState(() => (asked ? t("shell.noAccess", { page: t(titleKey(resource)) }) : null));
@@ -35,9 +35,14 @@ function NavigateAwayFrom({ resource }: { resource: string }) {
 
 /** No session: to the sign-in page, which brings the user back here afterwards. */
 export function NavigateToLogin() {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
+  // The empty path is no deep link: after sign-in each role goes to its own landing page.
+  if (isFromHome(state)) return <Navigate to={loginPath()} replace />;
   return <Navigate to={loginPath({ to: `${pathname}${search}${hash}` })} replace />;
 }
+
+/** Set by the empty path's redirect to Merchant Information (spec §2), which is not a page the user asked for. */
+const isFromHome = (state: unknown) => (state as { fromHome?: boolean } | null)?.fromHome === true;
 
 /** Holds the shell back until logged/info has answered; says so when it could not. */
 export function UserInfoGate({ children }: { children: ReactNode }) {

@@ -28,6 +28,9 @@ describe("signing in", () => {
     const page = await e2e.newPage();
     await page.goto("/merchant/order");
     await page.waitForURL("**/login?to=%2Fmerchant%2Forder");
+    // The empty path asks for no page in particular: each role lands on its own after sign-in.
+    await page.goto("/");
+    await page.waitForURL("**/login");
     await page.goto("/no/such/page");
     await page.waitForURL("**/404");
     expect(problemsOf(page)).toEqual([]);
