@@ -112,9 +112,13 @@ describe("recharge from the finance side", () => {
     TINY_PNG.copy(big);
     await file.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
     await page.getByText("The file is larger than 10 MB").first().waitFor();
-    // Named and typed as a PNG, but its bytes are not: the server says so, and the page says what failed.
+    // Named and typed as a PNG, but its bytes are not: the server says so, and the page says what failed, once
+    // (the earlier checks' toasts gone first, so what is counted is this failure's alone).
+    const errorToasts = page.getByRole("img", { name: "close-circle" });
+    await expect.poll(() => errorToasts.count(), { timeout: 10_000 }).toBe(0);
     await file.setInputFiles({ name: "tool.png", mimeType: "image/png", buffer: Buffer.from("MZ this is no image") });
     await page.getByText("Upload image failed: Only PNG, JPEG, WebP images and PDF files can be uploaded").waitFor();
+    expect(await errorToasts.count()).toBe(1);
 
     await file.setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: TINY_PNG });
     await dialog.getByRole("img", { name: "Proof of payment" }).waitFor();
