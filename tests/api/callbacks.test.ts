@@ -8,10 +8,12 @@ import {
   MAX_DELIVERY_ATTEMPTS,
   OPENAPI_HEADERS,
   RETRY_SCHEDULE_SECONDS,
+  readStoredText,
   signingString,
 } from "#contracts";
 import { createDeps } from "../../server/src/app-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
+import { translator } from "../../server/src/lib/i18n";
 import { rsaVerify } from "../../server/src/lib/signing";
 import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
 import {
@@ -123,10 +125,13 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
   };
   const events = (merchantId: number) =>
     t.deps.db.select().from(merchantEvents).where(eq(merchantEvents.merchantId, merchantId)).orderBy(merchantEvents.id);
+  const english = translator("en-US");
+  /** The one event of a merchant, its last error read as the English delivery log shows it (stored as a key). */
   const only = async (merchantId: number) => {
     const rows = await events(merchantId);
     expect(rows).toHaveLength(1);
-    return rows[0]!;
+    const row = rows[0]!;
+    return { ...row, lastError: row.lastError === null ? null : readStoredText(english, row.lastError) };
   };
   const deliver = (deps = t.deps) => runDeliveriesOnce(deps);
 
@@ -453,6 +458,12 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
       { manual: true, httpStatus: 500, error: "HTTP 500: receiver says no", url: r.url() },
       { manual: false, httpStatus: 200, error: null, url: r.url() },
     ]);
+    // Our words in the reader's language; the receiver's own answer inside them as it came.
+    const logZh = expectOk<DeliveryAttempt[]>(
+      await call(t, "GET", `${LIST}/${before.id}/attempts`, { token: admin, lang: ZH }),
+      ZH,
+    );
+    expect(logZh.map((a) => a.error)).toEqual(["HTTP 500：receiver says no", "HTTP 500：receiver says no", null]);
     for (const attempt of log) {
       expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
       expect(Date.parse(attempt.time)).not.toBeNaN();

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { httpSender } from "../../server/src/modules/delivery/sender";
+import { readStoredText } from "#contracts";
+import { translator } from "../../server/src/lib/i18n";
+import { httpSender, type Send } from "../../server/src/modules/delivery/sender";
 
 /** Real sockets on 127.0.0.1: what the sender does with each kind of answer, and what the guard refuses. */
 
@@ -23,8 +25,16 @@ async function server(handler: http.RequestListener) {
 }
 
 const request = (url: string) => ({ url, headers: { "content-type": "application/json" }, body: '{"a":1}' });
-const open = httpSender({ allowPrivate: true, timeoutMs: 300 });
-const guarded = httpSender({ allowPrivate: false, timeoutMs: 300 });
+/** The sender keeps its reasons as message keys; read them as the English delivery log shows them. */
+const english = translator("en-US");
+const inEnglish =
+  (send: Send): Send =>
+  async (r) => {
+    const result = await send(r);
+    return result.ok ? result : { ...result, error: readStoredText(english, result.error) };
+  };
+const open = inEnglish(httpSender({ allowPrivate: true, timeoutMs: 300 }));
+const guarded = inEnglish(httpSender({ allowPrivate: false, timeoutMs: 300 }));
 
 describe("delivery sender", () => {
   it("succeeds on any 2xx and sends the body as given", async () => {

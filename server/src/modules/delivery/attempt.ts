@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../app-deps";
 import { type AppRow, platformSigner } from "../api-settings/api-settings.repository";
 import { type DeliveryEvent, loggableUrl, signedRequest } from "./payloads";
-import type { Send, SendResult } from "./sender";
+import { type Send, type SendResult, said } from "./sender";
 
 /** What one try did, whoever made it (the schedule or an admin's Resend). */
 export interface Attempt {
@@ -23,11 +23,10 @@ export async function attemptDelivery(
   const at = deps.clock.now();
   const url = (event.channel === "callback" ? app?.callbackUrl : app?.notifyUrl) ?? "";
   if (!app || url === "") {
-    const what = event.channel === "callback" ? "callback URL" : "notification URL";
     return {
       at,
       url: null,
-      result: { ok: false, status: null, error: `no ${what} configured` },
+      result: { ok: false, status: null, error: said(event.channel === "callback" ? "noCallbackUrl" : "noNotifyUrl") },
       latencyMs: 0,
       noUrl: true,
     };
@@ -40,7 +39,7 @@ export async function attemptDelivery(
   } catch (error) {
     if ((error as { code?: string }).code !== "ERR_INVALID_URL") throw error;
     // `new URL` of a malformed address: the URL is the merchant's to fix; the schedule goes on meanwhile.
-    result = { ok: false, status: null, error: "invalid URL" };
+    result = { ok: false, status: null, error: said("invalidUrl") };
   }
   return { at, url: loggableUrl(url), result, latencyMs: Math.round(performance.now() - started), noUrl: false };
 }

@@ -3,14 +3,17 @@ import {
   type Delivery,
   type DeliveryAttempt,
   type DeliveryListQuery,
+  type Language,
   MAX_DELIVERY_ATTEMPTS,
   type Page,
   type PageQuery,
+  readStoredText,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
+import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 import { attemptDelivery } from "./attempt";
 import type { Send } from "./sender";
@@ -19,7 +22,15 @@ import type { Send } from "./sender";
 
 type EventRow = typeof merchantEvents.$inferSelect;
 
-function toDelivery(row: EventRow, order: { orderNo: string | null; merchantOrderNo: string | null }): Delivery {
+/** A try's error in the reader's language: ours are stored as keys, a receiver's own words come as they were. */
+const errorText = (error: string | null, language: Language) =>
+  error === null ? null : readStoredText(translator(language), error);
+
+function toDelivery(
+  row: EventRow,
+  order: { orderNo: string | null; merchantOrderNo: string | null },
+  language: Language,
+): Delivery {
   const pending = row.status === "pending";
   return {
     id: row.id,
@@ -33,7 +44,7 @@ function toDelivery(row: EventRow, order: { orderNo: string | null; merchantOrde
     attempts: row.attempts,
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
     lastStatus: row.lastStatus,
-    lastError: row.lastError,
+    lastError: errorText(row.lastError, language),
     lastAttemptTime: row.lastAttemptAt?.toISOString() ?? null,
     // A pending row without a time (written by a database trigger) is due at once.
     nextAttemptTime: pending ? (row.nextAttemptAt ?? row.createdAt).toISOString() : null,
@@ -76,6 +87,7 @@ export async function listDeliveries(
   deps: AppDeps,
   auth: AuthContext,
   query: PageQuery & DeliveryListQuery,
+  language: Language,
 ): Promise<Page<Delivery>> {
   return fetchNewestFirst(
     deps.db,
@@ -87,7 +99,7 @@ export async function listDeliveries(
       where: listFilter(deps, auth.merchantId, query),
     },
     (only, order) => readEvents(deps, only, order),
-    (row) => toDelivery(row.event, row),
+    (row) => toDelivery(row.event, row, language),
   );
 }
 
@@ -101,6 +113,7 @@ export async function resendDelivery(
   deps: AppDeps,
   auth: AuthContext,
   id: number,
+  language: Language,
   send: Send = deps.outbound,
 ): Promise<Delivery> {
   const [event] = await deps.db
@@ -132,11 +145,16 @@ export async function resendDelivery(
       .where(eq(merchantEvents.id, event.id));
   });
   const [row] = await readEvents(deps, eq(merchantEvents.id, event.id));
-  return toDelivery(row!.event, row!);
+  return toDelivery(row!.event, row!, language);
 }
 
 /** Every try of one of the merchant's deliveries, oldest first (scheduled and manual). */
-export async function listDeliveryAttempts(deps: AppDeps, auth: AuthContext, id: number): Promise<DeliveryAttempt[]> {
+export async function listDeliveryAttempts(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: number,
+  language: Language,
+): Promise<DeliveryAttempt[]> {
   const [event] = await deps.db
     .select({ id: merchantEvents.id })
     .from(merchantEvents)
@@ -152,7 +170,7 @@ export async function listDeliveryAttempts(deps: AppDeps, auth: AuthContext, id:
     manual: a.manual,
     url: a.url,
     httpStatus: a.httpStatus,
-    error: a.error,
+    error: errorText(a.error, language),
     latencyMs: a.latencyMs,
   }));
 }

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "nod
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { DELIVERY_TIMEOUT_MS } from "#contracts";
+import { DELIVERY_TIMEOUT_MS, storedMessage } from "#contracts";
 import { isNonPublicAddress } from "../../lib/net-guard";
 
 /**
@@ -32,7 +32,16 @@ class BlockedAddressError extends Error {
   readonly code = "EBLOCKED";
 }
 
-const blocked = (address: string) => new BlockedAddressError(`blocked: private address ${address}`);
+const blocked = (address: string) => new BlockedAddressError(said("blockedAddress", { address }));
+
+/**
+ * Why a try failed, in our words: stored as a message key (contracts' storedMessage) so the delivery log reads
+ * it in the reader's language. A receiver's own answer travels inside as a parameter, as it came.
+ */
+export function said(reason: string, params?: Record<string, string | number>): string {
+  const key = `delivery.tryFailures.${reason}`;
+  return storedMessage(params ? { key, params } : key);
+}
 
 /** dns.lookup that refuses a name when any of its addresses is not public. */
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
@@ -73,10 +82,10 @@ function post(
     try {
       target = new URL(url);
     } catch {
-      return resolve({ ok: false, status: null, error: "invalid URL" });
+      return resolve({ ok: false, status: null, error: said("invalidUrl") });
     }
     if (target.protocol !== "http:" && target.protocol !== "https:")
-      return resolve({ ok: false, status: null, error: `unsupported protocol ${target.protocol}` });
+      return resolve({ ok: false, status: null, error: said("unsupportedProtocol", { protocol: target.protocol }) });
     const host = target.hostname.replace(/^\[|\]$/g, "");
     if (!allowPrivate && isIP(host) !== 0 && isNonPublicAddress(host))
       return resolve({ ok: false, status: null, error: blocked(host).message });
@@ -101,7 +110,7 @@ function post(
       ...(allowPrivate ? {} : { lookup: guardedLookup }),
     });
     const timer = setTimeout(
-      () => abort({ ok: false, status: null, error: `timed out after ${timeoutMs / 1000} s` }),
+      () => abort({ ok: false, status: null, error: said("timedOut", { seconds: timeoutMs / 1000 }) }),
       timeoutMs,
     );
     req.on("response", (res) => {
@@ -118,7 +127,11 @@ function post(
       let size = 0;
       const done = () => {
         const excerpt = Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_BYTES).replace(/\s+/g, " ").trim();
-        abort({ ok: false, status, error: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status}` });
+        abort({
+          ok: false,
+          status,
+          error: excerpt ? said("httpStatusSaid", { status, excerpt }) : said("httpStatus", { status }),
+        });
       };
       res.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
@@ -138,15 +151,15 @@ export function describeError(error: Error & { code?: string }, host: string): s
   if (error instanceof BlockedAddressError) return error.message;
   switch (error.code) {
     case "ECONNREFUSED":
-      return "connection refused";
+      return said("connectionRefused");
     case "ECONNRESET":
-      return "connection reset";
+      return said("connectionReset");
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return `host not found: ${host}`;
+      return said("hostNotFound", { host });
     case "EHOSTUNREACH":
     case "ENETUNREACH":
-      return "host unreachable";
+      return said("hostUnreachable");
     default:
       return (error.code ? `${error.code}: ${error.message}` : error.message).replace(/\s+/g, " ").slice(0, 200);
   }
