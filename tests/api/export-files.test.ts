@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translator } from "../../server/src/lib/i18n";
 import { ledgerSheet, orderSheet, productSheet, sheetTimes } from "../../server/src/modules/export-task/export-rows";
 import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
+import { cellValue } from "../../server/src/modules/export-task/xlsx-stream";
 import {
   call,
   closeTestApp,
@@ -14,7 +15,15 @@ import {
   M,
   ZH,
 } from "../support/api-helpers";
-import { downloadForm, downloadPath, exportNow, exportPath, readSheet, XLSX } from "../support/export-fixtures";
+import {
+  downloadForm,
+  downloadPath,
+  exportNow,
+  exportPath,
+  readCells,
+  readSheet,
+  XLSX,
+} from "../support/export-fixtures";
 import { LEDGER_LIST } from "../support/funds-fixtures";
 import { fund, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -71,7 +80,9 @@ describe.each(engines)("export files on %s", (engine) => {
         );
         const tr = translator(lang);
         const utc = sheetTimes(null);
-        const expected = [layout.header(tr, utc), ...listed.list.map((item) => layout.row(item, tr, utc))];
+        const expected = [layout.header(tr, utc), ...listed.list.map((item) => layout.row(item, tr, utc))].map((row) =>
+          row.map(cellValue),
+        );
         const res = await downloadForm(t, id, shop.token, lang);
         expect(res.statusCode).toBe(200);
         expect(await readSheet(res, expected[0]!.length)).toEqual(expected);
@@ -86,24 +97,29 @@ describe.each(engines)("export files on %s", (engine) => {
     });
   });
 
-  it("uses the list pages' titles and labels in the asked language, and rounds money half up", async () => {
+  it("uses the list pages' titles and labels in the asked language; money is a number, rounded half up", async () => {
     const sheets = {} as Record<Lang, unknown[][]>;
+    let cells: Awaited<ReturnType<typeof readCells>> = [];
     for (const lang of [EN, ZH] as Lang[]) {
       const id = expectOk<number>(
         await call(t, "GET", `${exportPath("transaction")}?type=add`, { token: shop.token, lang }),
         lang,
       );
       await runExportsOnce(t.deps);
-      sheets[lang] = await readSheet(await downloadForm(t, id, shop.token), 10);
+      cells = await readCells(await downloadForm(t, id, shop.token), 10);
+      sheets[lang] = cells.map((row) => row.map((cell) => cell.value));
     }
+    // Numbers a spreadsheet can sum, shown with the currency's decimals; times are date-times, not text.
+    expect(cells[1]!.map((cell) => cell.format)).toEqual(expect.arrayContaining(["#,##0.00", "yyyy-mm-dd hh:mm:ss"]));
+    expect(cells[1]![8]!.value).toBeInstanceOf(Date);
     expect(sheets[EN][0]!.slice(0, 2)).toEqual(["Fund number", "Order number"]);
     expect(sheets[ZH][0]![1]).toBe("订单号");
     expect(sheets[EN][0]![8]).toBe("Time (UTC)");
     // Newest first: 0.5, then 10.005 (-> 10.01), then the opening 500.
     expect(sheets[EN].slice(1).map((r) => [r[4], r[5], r[7]])).toEqual([
-      ["Add deposit", "0.50", "USD"],
-      ["Add deposit", "10.01", "USD"],
-      ["Add deposit", "500.00", "USD"],
+      ["Add deposit", 0.5, "USD"],
+      ["Add deposit", 10.01, "USD"],
+      ["Add deposit", 500, "USD"],
     ]);
     expect(sheets[ZH][1]![4]).toBe("增加预存款");
   });
@@ -120,11 +136,8 @@ describe.each(engines)("export files on %s", (engine) => {
     await runExportsOnce(t.deps);
     const utc = await readSheet(await downloadForm(t, utcId, shop.token), 10);
     expect(zoned[0]![8]).toBe("Time (Asia/Shanghai)");
-    const plus8 = (text: string) => {
-      const shifted = new Date(Date.parse(`${text.replace(" ", "T")}Z`) + 8 * 3_600_000).toISOString();
-      return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
-    };
-    expect(zoned.slice(1).map((r) => r[8])).toEqual(utc.slice(1).map((r) => plus8(String(r[8]))));
+    const times = (sheet: unknown[][]) => sheet.slice(1).map((r) => (r[8] as Date).getTime());
+    expect(times(zoned)).toEqual(times(utc).map((ms) => ms + 8 * 3_600_000));
     const bad = await call(t, "GET", url("Mars/Olympus"), { token: shop.token, lang: EN });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors.timeZone).toBe("Not a known time zone");

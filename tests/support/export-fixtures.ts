@@ -19,14 +19,24 @@ export function downloadForm(t: TestApp, id: number, token: string | null, lang:
   });
 }
 
-/** Every row of the file's only sheet, each cell as written (text, number or null). */
+/** Every row of the file's only sheet, each cell as a spreadsheet reads it (text, number, date or null). */
 export async function readSheet(res: LightMyRequestResponse, width: number) {
+  return (await readCells(res, width)).map((row) => row.map((cell) => cell.value));
+}
+
+/** Every row of the file's only sheet, each cell's value and display format ("General" when it has none). */
+export async function readCells(res: LightMyRequestResponse, width: number) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   expect(book.worksheets).toHaveLength(1);
-  const rows: unknown[][] = [];
+  const rows: { value: unknown; format: string }[][] = [];
   book.worksheets[0]!.eachRow((row) => {
-    rows.push(Array.from({ length: width }, (_, i) => row.getCell(i + 1).value ?? null));
+    rows.push(
+      Array.from({ length: width }, (_, i) => {
+        const cell = row.getCell(i + 1);
+        return { value: cell.value ?? null, format: cell.numFmt ?? "General" };
+      }),
+    );
   });
   return rows;
 }

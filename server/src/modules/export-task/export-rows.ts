@@ -5,9 +5,10 @@ import type { Cell } from "./xlsx-stream";
 
 /**
  * What an export's sheet shows: the columns of the list page it came from, with the page's titles and enum
- * labels (the same catalog keys), in the language the export was asked in. Money is text, rounded half up and
- * padded to its currency's decimals, so no amount goes through a float. Times are in the reader's zone (see
- * `sheetTimes`), and their titles name it.
+ * labels (the same catalog keys), in the language the export was asked in. Money is a number a spreadsheet can
+ * sum, rounded half up to its currency's decimals first (as decimal text, so no amount is rounded through a
+ * float) and shown with those decimals. Times are real date-times in the reader's zone (see `sheetTimes`), and
+ * their titles name it.
  */
 export interface SheetLayout<Item> {
   header(t: TFunction, times: SheetTimes): string[];
@@ -16,14 +17,23 @@ export interface SheetLayout<Item> {
 }
 
 /** Spec §2.3: round half up (away from zero), pad to the currency's decimals; never "-0.00". */
-export function moneyText(value: string | null, currency: string): Cell {
-  if (value === null || value.trim() === "") return null;
+export function moneyText(value: string, currency: string): string {
   return formatDecimal(value, currencyDecimals(currency));
 }
 
-/** `2026-11-21 15:30:00` in UTC. */
-export function utcText(iso: string | null): Cell {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : null;
+/** Money as a number cell, rounded as `moneyText` and shown with the currency's decimals ("#,##0.00"). */
+export function moneyCell(value: string | null, currency: string): Cell {
+  if (value === null || value.trim() === "") return null;
+  const decimals = currencyDecimals(currency);
+  return {
+    number: Number(moneyText(value, currency)),
+    format: decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0",
+  };
+}
+
+/** The time in UTC, as a date-time cell. */
+export function utcCell(iso: string | null): Cell {
+  return iso ? new Date(Date.parse(iso)) : null;
 }
 
 /**
@@ -33,12 +43,12 @@ export function utcText(iso: string | null): Cell {
  * rows have two times each.
  */
 export interface SheetTimes {
-  text(iso: string | null): Cell;
+  cell(iso: string | null): Cell;
   title(t: TFunction, key: string): string;
 }
 
 export function sheetTimes(timeZone: string | null): SheetTimes {
-  if (!timeZone) return { text: utcText, title: (t, key) => t("export-task.file.utcTime", { title: t(key) }) };
+  if (!timeZone) return { cell: utcCell, title: (t, key) => t("export-task.file.utcTime", { title: t(key) }) };
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -65,10 +75,11 @@ export function sheetTimes(timeZone: string | null): SheetTimes {
   });
   const offsetAt = (ms: number) => offsetOfSlot(Math.floor(ms / 1_800_000));
   return {
-    text: (iso) => {
+    cell: (iso) => {
       if (!iso) return null;
       const ms = Date.parse(iso);
-      return utcText(new Date(ms + offsetAt(ms)).toISOString());
+      // The wall-clock time in the zone, carried in the Date's UTC fields (what the sheet stores).
+      return new Date(ms + offsetAt(ms));
     },
     title: (t, key) => t("export-task.file.zonedTime", { title: t(key), zone: timeZone }),
   };
@@ -104,9 +115,9 @@ export const orderSheet: SheetLayout<Order> = {
     orEmpty(o.rechargeAccount),
     t(`enums.orderStatus.${o.status}`),
     durationText(o.duration, t),
-    times.text(o.createTime),
-    times.text(o.completeTime),
-    moneyText(o.amount, o.currency),
+    times.cell(o.createTime),
+    times.cell(o.completeTime),
+    moneyCell(o.amount, o.currency),
     o.currency,
     t(`enums.orderSource.${o.source}`),
   ],
@@ -127,10 +138,10 @@ export const ledgerSheet: SheetLayout<LedgerEntry> = {
     orEmpty(e.productName),
     orEmpty(e.rechargeAccount),
     t(`enums.ledgerType.${e.type}`),
-    moneyText(e.amount, e.currency),
-    moneyText(e.balance, e.currency),
+    moneyCell(e.amount, e.currency),
+    moneyCell(e.balance, e.currency),
     e.currency,
-    times.text(e.time),
+    times.cell(e.time),
     orEmpty(e.remark),
   ],
 };

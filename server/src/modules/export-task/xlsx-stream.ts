@@ -2,7 +2,26 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 
-export type Cell = string | number | null;
+/**
+ * A cell as written: text, a plain number, a time (a Date whose UTC fields are the wall-clock time to show:
+ * spreadsheets have no zones), or a number with its display format (money with its currency's decimals).
+ */
+export type Cell = string | number | Date | FormattedNumber | null;
+export interface FormattedNumber {
+  number: number;
+  format: string;
+}
+
+/** How a time reads in the sheet: a real date-time value, shown as the list pages show it. */
+export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm:ss";
+
+const isFormatted = (cell: Cell): cell is FormattedNumber =>
+  typeof cell === "object" && cell !== null && !(cell instanceof Date);
+
+/** The value a spreadsheet stores for a cell (what a reader of the file gets back). */
+export function cellValue(cell: Cell): string | number | Date | null {
+  return isFormatted(cell) ? cell.number : cell;
+}
 
 export interface XlsxSheetWriter {
   /** Writes one row; resolves when it is safe to write more (honours back-pressure of `output`). */
@@ -31,7 +50,8 @@ interface SheetStreamInternals {
  *   nothing (the pile is upstream of deflate); waiting for that PassThrough's 'drain' (downstream of it
  *   everything is piped, so `output`'s back-pressure reaches it) keeps 121 MB at 100,000 and 117 at 1,000,000.
  * - No shared strings: every distinct string is kept until the end and sharedStrings.xml is built as one string
- *   (350 MB at 100,000 rows, 2.6 GB at 1,000,000). No styles: cells carry none.
+ *   (350 MB at 100,000 rows, 2.6 GB at 1,000,000). Styles only for number formats (money, date-times): exceljs
+ *   keeps one entry per distinct style, a handful per sheet.
  * - zlib level 1 (archiver's default for zip): level 6 made the file 14% smaller and the run slower.
  */
 export function openXlsxWriter(
@@ -47,7 +67,7 @@ export function openXlsxWriter(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,
-    useStyles: false,
+    useStyles: true,
     zip: { zlib: { level: 1 } },
   });
   const sheet = workbook.addWorksheet(options.sheetName);
@@ -77,7 +97,12 @@ export function openXlsxWriter(
 
   function write(values: readonly Cell[]): void {
     if (state !== "open") throw new Error(`xlsx writer is ${state}`);
-    sheet.addRow([...values]).commit();
+    const row = sheet.addRow(values.map(cellValue));
+    values.forEach((cell, index) => {
+      if (isFormatted(cell)) row.getCell(index + 1).numFmt = cell.format;
+      else if (cell instanceof Date) row.getCell(index + 1).numFmt = DATE_TIME_FORMAT;
+    });
+    row.commit();
   }
 
   write(options.header);
