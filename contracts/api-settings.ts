@@ -231,7 +231,8 @@ export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
 export const openApiBalance = z.object({ merchantNo: z.string(), balance: z.string(), currency: z.string() });
 
 /** An order as the Open API answers it: the portal's fields, its version, and gift cards in full once Success. */
-export const openApiOrder = order.extend({
+// The merchant's own server placed it: "who" is the AppID that asks.
+export const openApiOrder = order.omit({ placedBy: true }).extend({
   version: z.number(),
   cards: z.array(giftCard).nullable(),
 });

@@ -123,8 +123,15 @@ export const order = z.object({
   /** Seconds from placing to the final state; null while Processing. */
   duration: z.number().nullable(),
   failReason: z.string().nullable(),
+  /** Who placed it: the staff member's account for a portal order; null for an Open API order (the AppID did). */
+  placedBy: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
+
+/** "Who placed it" as the list, the detail and the export say it: the account, or the Open API. */
+export function placedByLabel(o: Pick<Order, "placedBy" | "source">, t: (key: string) => string): string {
+  return o.placedBy ?? (o.source === "api" ? t("order.placedByApi") : "-");
+}
 
 export const orderInputValue = z.object({
   key: z.string(),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, merchants, orders } from "../../server/src/db/schema";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
-import { closeTestApp } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
 import { answerIsSigned, type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -71,6 +71,17 @@ describe.each(engines)("Open API on %s", (engine) => {
       url: `/openapi/v1/orders/by-order-no/${order.orderNo}`,
     });
     expect(byOrderNo.json().data.merchantOrderNo).toBe("API-1");
+    // "Who placed it" is the portal's; the Open API's answer has no such field (the caller is the AppID).
+    expect(byOrderNo.json().data).not.toHaveProperty("placedBy");
+    // The portal says it came through the Open API: no staff member placed it.
+    const inPortal = await call(t, "GET", `/portal/merchant/api/order/${order.orderNo}`, {
+      token: shop.token,
+      lang: EN,
+    });
+    expect(expectOk<{ placedBy: string | null; source: string }>(inPortal, EN)).toMatchObject({
+      placedBy: null,
+      source: "api",
+    });
   });
 
   it("answers gift-card codes in full to the signed query only", async () => {

@@ -45,6 +45,17 @@ describe.each(engines)("the order list (%s)", (engine) => {
     expectOk<Listed>(await call(t, "GET", `${LIST}?${query}`, { token: shop.token, lang }), lang);
   const numbers = (page: Listed) => page.list.map((o) => o.merchantOrderNo);
 
+  it("says who placed each order: the operator's account, in the list and the detail", async () => {
+    const operator = shop.merchant.users.operator.username;
+    expect((await list("")).list.map((o) => (o as { placedBy?: string }).placedBy)).toEqual([
+      operator,
+      operator,
+      operator,
+    ]);
+    const detail = await call(t, "GET", `/portal/merchant/api/order/${placed["L-1"]}`, { token: shop.token, lang: ZH });
+    expect(expectOk<{ placedBy: string }>(detail).placedBy).toBe(operator);
+  });
+
   it("lists newest first with the total", async () => {
     const page = await list("pageSize=2");
     expect(page.total).toBe(3);

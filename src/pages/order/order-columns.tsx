@@ -1,7 +1,7 @@
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import type { Order } from "#contracts";
+import { type Order, placedByLabel } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { orderPath } from "../../lib/order-list";
@@ -34,5 +34,6 @@ export function orderColumns(t: TFunction, now: number): ColumnsType<Order> {
       render: (_, o) => `${formatMoney(o.amount)} ${o.currency}`,
     },
     { key: "source", title: title("source"), render: (_, o) => t(`enums.orderSource.${o.source}`) },
+    { key: "placedBy", title: title("placedBy"), render: (_, o) => placedByLabel(o, t) },
   ];
 }

@@ -2,7 +2,7 @@ import { LockOutlined } from "@ant-design/icons";
 import { Descriptions, Empty, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { OrderDetail } from "#contracts";
+import { type OrderDetail, placedByLabel } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { batchOrdersPath } from "../../lib/order-list";
@@ -38,6 +38,7 @@ export function OrderDetails({ order, now }: { order: OrderDetail; now: number }
         <OrderStatusTag status={order.status} />
       </Descriptions.Item>
       <Descriptions.Item label={label("source")}>{t(`enums.orderSource.${order.source}`)}</Descriptions.Item>
+      <Descriptions.Item label={label("placedBy")}>{placedByLabel(order, t)}</Descriptions.Item>
       <Descriptions.Item label={label("createTime")}>{formatDateTime(order.createTime)}</Descriptions.Item>
       <Descriptions.Item label={label("completeTime")}>{formatDateTime(order.completeTime)}</Descriptions.Item>
       <Descriptions.Item label={label("duration")}>

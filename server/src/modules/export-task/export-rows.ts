@@ -1,5 +1,13 @@
 import type { TFunction } from "i18next";
-import { currencyDecimals, durationParts, formatDecimal, type LedgerEntry, type Order, type Product } from "#contracts";
+import {
+  currencyDecimals,
+  durationParts,
+  formatDecimal,
+  type LedgerEntry,
+  type Order,
+  type Product,
+  placedByLabel,
+} from "#contracts";
 import { memo } from "../../lib/memo";
 import type { Cell } from "./xlsx-stream";
 
@@ -104,8 +112,9 @@ export const orderSheet: SheetLayout<Order> = {
     t("order.fields.amount"),
     t("ledger.fields.currency"),
     t("order.fields.source"),
+    t("order.fields.placedBy"),
   ],
-  columnWidths: [26, 24, 28, 14, 10, 20, 12, 12, 22, 22, 16, 10, 10],
+  columnWidths: [26, 24, 28, 14, 10, 20, 12, 12, 22, 22, 16, 10, 10, 28],
   row: (o, t, times) => [
     o.orderNo,
     o.merchantOrderNo,
@@ -120,6 +129,7 @@ export const orderSheet: SheetLayout<Order> = {
     moneyCell(o.amount, o.currency),
     o.currency,
     t(`enums.orderSource.${o.source}`),
+    placedByLabel(o, t),
   ],
 };
 

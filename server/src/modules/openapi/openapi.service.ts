@@ -18,7 +18,8 @@ export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {
 
 /** Without gift-card codes: what placing an order answers (it is Processing, there are none yet). */
 export function toOpenApiOrder(row: OrderRow, language: Language): OpenApiOrder {
-  return { ...toOrder(row, null, language), version: row.version, cards: null };
+  const { placedBy: _portalOnly, ...order } = toOrder(row, null, language);
+  return { ...order, version: row.version, cards: null };
 }
 
 /**

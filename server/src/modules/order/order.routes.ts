@@ -15,9 +15,10 @@ const manualPlacer = (request: Parameters<typeof caller>[0]) => {
 export function orderRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, orderCalls.create, async ({ request, reply, body }) => {
     const { row, created } = await placeOrder(deps, manualPlacer(request), body);
-    // A repeated merchant order number answers the original order; the header says it was a replay.
+    // A repeated merchant order number answers the original order; the header says it was a replay (and the
+    // answer names no placer: the list and the detail say who placed the original).
     if (!created) reply.header("idempotent-replayed", "true");
-    return toOrder(row, null, request.language);
+    return toOrder({ ...row, placedBy: created ? caller(request).username : null }, null, request.language);
   });
 
   serve(app, orderCalls.batch, async ({ request, body }) => {
