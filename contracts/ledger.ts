@@ -38,7 +38,16 @@ export type LedgerListQuery = z.infer<typeof ledgerListQuery>;
 /** Credits and debits of the entries a filter selects (not only the page shown). */
 export const ledgerSummary = z.object({ credits: z.string(), debits: z.string(), currency: z.string() });
 
-/** Funds Details: every movement of the balance, newest first. */
+/** The balance now, for every role that may see funds (the shell shows it), and the low-balance threshold. */
+export const currentBalance = z.object({
+  balance: z.string(),
+  currency: z.string(),
+  /** The merchant's own threshold (API settings); null when none is set. */
+  lowBalanceThreshold: z.string().nullable(),
+});
+export type CurrentBalance = z.infer<typeof currentBalance>;
+
+/** Funds Details: every movement of the balance, newest first; and the balance they add up to. */
 export const ledgerCalls = {
   list: defineCall({
     method: "GET",
@@ -47,6 +56,13 @@ export const ledgerCalls = {
     tag: "fund",
     query: pageQuery.extend(ledgerListQuery.shape),
     answer: pageOf(ledgerEntry).extend({ summary: ledgerSummary }),
+  }),
+  balance: defineCall({
+    method: "GET",
+    path: "/merchant/api/fund/balance",
+    access: { resource: "ledger", action: "list" },
+    tag: "fund",
+    answer: currentBalance,
   }),
 };
 

@@ -2,7 +2,7 @@ import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerEntry } from "#contracts";
-import { ledgerEntries, orders } from "../../server/src/db/schema";
+import { ledgerEntries, merchants, orders } from "../../server/src/db/schema";
 import { adjustBalance, approveDeposit, rejectDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { failOrder } from "../../server/src/modules/order/order-outcome";
@@ -271,5 +271,16 @@ describe.each(engines)("funds details (%s)", (engine) => {
     expect(page.total).toBe(entries.length);
     expect(page.list[0]!.balance).toBe(balance);
     expect([new Big(page.summary.credits).eq(credits), new Big(page.summary.debits).eq(debits)]).toEqual([true, true]);
+  });
+
+  it("answers the current balance and threshold to every role that sees funds, each merchant its own", async () => {
+    const BALANCE = "/portal/merchant/api/fund/balance";
+    const now = async (token: string) => expectOk<Record<string, unknown>>(await call(t, "GET", BALANCE, { token }));
+    const expected = { balance: await balanceOf(t, shop.merchantId), currency: "USD", lowBalanceThreshold: null };
+    for (const token of [finance, admin, shop.token]) expect(await now(token)).toEqual(expected);
+    expect(await now(otherFinance)).toMatchObject({ balance: await balanceOf(t, other.merchantId) });
+    await t.deps.db.update(merchants).set({ lowBalanceThreshold: "500" }).where(eq(merchants.id, shop.merchantId));
+    expect(await now(finance)).toMatchObject({ lowBalanceThreshold: "500.0000" });
+    expect((await call(t, "GET", BALANCE, {})).statusCode).toBe(401);
   });
 });

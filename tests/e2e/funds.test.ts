@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "#contracts";
-import { deposits, productSkus, products } from "../../server/src/db/schema";
+import { deposits, merchants, productSkus, products } from "../../server/src/db/schema";
 import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { fund } from "../support/order-fixtures";
 import { TEST_PASSWORD } from "../support/test-app";
 
 /** A real 1x1 PNG: the server recognises uploads by their bytes. */
@@ -169,6 +170,32 @@ describe("recharge from the finance side", () => {
     await page.getByTestId("ledger-summary").getByText("-1.42 USD").waitFor();
     await debit.getByRole("link", { name: orderNo }).click();
     await page.waitForURL(new RegExp(`/merchant/order/${orderNo}$`));
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("shows finance the balance in the top bar, and a banner with the way to top up once it is below the threshold", async () => {
+    const m = await e2e.t.merchant({ mfa: false });
+    const [row] = await e2e.t.deps.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.merchantNo, m.merchantNo));
+    await fund(e2e.t, row!.id, "100");
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    await submitLogin(page, m.users.finance.username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    await page.getByRole("link", { name: "Balance: 100.00 USD" }).waitFor();
+    expect(await page.getByText("below your low-balance threshold", { exact: false }).count()).toBe(0);
+
+    await e2e.t.deps.db.update(merchants).set({ lowBalanceThreshold: "500" }).where(eq(merchants.id, row!.id));
+    await page.reload();
+    await page
+      .getByText("Your balance 100.00 USD is below your low-balance threshold of 500.00 USD", { exact: false })
+      .waitFor();
+    await page.getByRole("link", { name: "Recharge", exact: true }).click();
+    await page.waitForURL(/\/merchant-fund\/fund$/);
+    await page.getByRole("link", { name: "Balance: 100.00 USD" }).click();
+    await page.waitForURL(/\/merchant-fund\/transaction-log$/);
     expect(problemsOf(page)).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { LanguageSwitch } from "../language-switch";
 import { AppBreadcrumb } from "./app-breadcrumb";
+import { BalanceTag, useCurrentBalance } from "./balance";
+import { useIsMobile } from "./use-viewport";
 import { UserMenu, type UserMenuActions } from "./user-menu";
 
 interface AppHeaderProps extends UserMenuActions {
@@ -19,6 +21,8 @@ export function AppHeader({ menuOpen, onToggleMenu, ...userMenu }: AppHeaderProp
   const { token } = theme.useToken();
   const { query } = useKBar();
   const { data: user } = useGetIdentity<UserInfo>();
+  const balance = useCurrentBalance();
+  const mobile = useIsMobile();
   return (
     <Layout.Header
       style={{
@@ -44,6 +48,7 @@ export function AppHeader({ menuOpen, onToggleMenu, ...userMenu }: AppHeaderProp
         <Tooltip title={t("shell.palette.open")}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
         </Tooltip>
+        {balance && <BalanceTag balance={balance} compact={mobile} />}
         <Typography.Text strong>{user?.username}</Typography.Text>
         <LanguageSwitch />
         <UserMenu {...userMenu} />

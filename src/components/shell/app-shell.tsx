@@ -19,6 +19,7 @@ import { PageLoading } from "../page-loading";
 import { PasswordDialog } from "../password-dialog";
 import { useDocumentTitle } from "../use-document-title";
 import { AppHeader } from "./app-header";
+import { LowBalanceBanner, useCurrentBalance } from "./balance";
 import { CommandPalette } from "./command-palette";
 import { ExportDrawerContext } from "./export-drawer-context";
 import { SideMenu } from "./side-menu";
@@ -41,6 +42,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>("none");
   const { data: user } = useGetIdentity<UserInfo>();
+  const balance = useCurrentBalance();
   useRefetchOnLanguageChange();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
@@ -98,6 +100,7 @@ export function AppShell() {
               onResetMfa={() => setDialog("mfa")}
               onUpdatePassword={() => setDialog("password")}
             />
+            {balance && <LowBalanceBanner balance={balance} />}
             <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
               {/* Until MFA is bound the server refuses the pages' calls: only the bind dialog shows. */}
               {user?.mfaStatus === 0 ? null : (

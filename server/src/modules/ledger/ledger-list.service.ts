@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
+  type CurrentBalance,
   type Language,
   type LedgerEntry,
   type LedgerListQuery,
@@ -10,6 +11,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
+import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
 
@@ -113,4 +115,18 @@ export async function listLedger(
   ]);
   const summary = { credits: sums?.credits ?? "0.0000", debits: sums?.debits ?? "0.0000", currency };
   return { ...page, summary };
+}
+
+/** The merchant's balance as the ledger leaves it, with its low-balance threshold (the shell's balance and banner). */
+export async function currentBalance(deps: AppDeps, auth: AuthContext): Promise<CurrentBalance> {
+  const [row] = await deps.db
+    .select({
+      balance: merchants.balance,
+      currency: merchants.currency,
+      lowBalanceThreshold: merchants.lowBalanceThreshold,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, auth.merchantId));
+  if (!row) throw fail("notFound");
+  return row;
 }

@@ -1,0 +1,66 @@
+import { WalletOutlined } from "@ant-design/icons";
+import { useCan, useCustom } from "@refinedev/core";
+import { Alert, Tooltip, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type CurrentBalance, depositResource, ledgerCalls, ledgerResource } from "#contracts";
+import { isLowBalance } from "../../lib/balance";
+import { formatMoney } from "../../lib/format-decimal";
+import { customCall } from "../../providers/api-call";
+
+/** Orders and deposits move the balance at any time: read it again every minute and when the tab is back. */
+const REFRESH_MS = 60_000;
+
+/** The balance for every role that may see funds (Funds Details); undefined for others and until it arrives. */
+export function useCurrentBalance(): CurrentBalance | undefined {
+  const { data: access } = useCan({ resource: ledgerResource.name, action: "list" });
+  const { query } = useCustom<CurrentBalance>({
+    ...customCall(ledgerCalls.balance),
+    queryOptions: { enabled: access?.can === true, refetchInterval: REFRESH_MS, refetchOnWindowFocus: true },
+  });
+  return access?.can ? query.data?.data : undefined;
+}
+
+/** The top bar's balance: the figure (the icon alone on a phone), leading to Funds Details. */
+export function BalanceTag({ balance, compact }: { balance: CurrentBalance; compact: boolean }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const text = `${formatMoney(balance.balance)} ${balance.currency}`;
+  return (
+    <Tooltip title={t("shell.balance.title")}>
+      <Link
+        to={ledgerResource.path}
+        aria-label={`${t("shell.balance.title")}: ${text}`}
+        style={{
+          display: "inline-flex",
+          alignItems: "center",
+          gap: 6,
+          padding: "0 8px",
+          whiteSpace: "nowrap",
+          color: isLowBalance(balance) ? token.colorError : token.colorText,
+        }}
+      >
+        <WalletOutlined aria-hidden />
+        {compact ? null : text}
+      </Link>
+    </Tooltip>
+  );
+}
+
+/** Below the merchant's threshold: say so above every page, with the way to top up. */
+export function LowBalanceBanner({ balance }: { balance: CurrentBalance }) {
+  const { t } = useTranslation();
+  if (!isLowBalance(balance)) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      banner
+      message={t("shell.balance.low", {
+        balance: `${formatMoney(balance.balance)} ${balance.currency}`,
+        threshold: `${formatMoney(balance.lowBalanceThreshold)} ${balance.currency}`,
+      })}
+      action={<Link to={depositResource.path}>{t("shell.balance.recharge")}</Link>}
+    />
+  );
+}
