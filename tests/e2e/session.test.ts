@@ -156,6 +156,17 @@ describe("the session in the shell", () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
+  it("keeps the account name on one line on a phone (390 px), never broken mid-word", async () => {
+    const { page, user } = await signedIn("operator");
+    await page.setViewportSize({ width: 390, height: 800 });
+    const name = page.getByRole("banner").getByText(user.username, { exact: true });
+    await name.waitFor();
+    const box = await name.boundingBox();
+    // One line of 14 px text: a wrapped name was three lines (about 66 px) tall.
+    expect(box?.height).toBeLessThan(30);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it("opens the command palette with Ctrl+K and navigates to a page", async () => {
     const { page } = await signedIn();
     await page.waitForURL("**/merchant/info");

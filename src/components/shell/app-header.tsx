@@ -49,7 +49,14 @@ export function AppHeader({ menuOpen, onToggleMenu, ...userMenu }: AppHeaderProp
           <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
         </Tooltip>
         {balance && <BalanceTag balance={balance} compact={mobile} />}
-        <Typography.Text strong>{user?.username}</Typography.Text>
+        {/* One line, cut with an ellipsis (the whole name on hover), never broken mid-word on a phone. */}
+        <Typography.Text
+          strong
+          ellipsis={{ tooltip: user?.username }}
+          style={{ maxWidth: mobile ? 96 : 280, whiteSpace: "nowrap" }}
+        >
+          {user?.username}
+        </Typography.Text>
         <LanguageSwitch />
         <UserMenu {...userMenu} />
       </Flex>
