@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { formatDecimal } from "./formats";
 import { defineResource } from "./resource";
 
 export const depositStatuses = ["pending", "success", "failed"] as const;
@@ -62,6 +63,11 @@ export function currencyDecimals(currency: string): number {
   if (zeroDecimal.has(currency)) return 0;
   if (threeDecimal.has(currency)) return 3;
   return 2;
+}
+
+/** An amount as its currency writes it (spec §5's rounding: half up, padded): 1234.5 JPY -> "1235". */
+export function formatAmount(value: string, currency: string): string {
+  return formatDecimal(value, currencyDecimals(currency));
 }
 
 /** A positive amount as a string ("1000.50"; money is never a float), with the decimals its currency has. */

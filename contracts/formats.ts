@@ -12,9 +12,6 @@ import type { MessageRef } from "./order";
  * float arithmetic, so 1.005 is rounded as the 1.005 people typed rather than the 1.00499... a double stores.
  * Throws a RangeError for anything that is not a finite decimal (money must never silently show as 0).
  */
-/** Money as lists, exports and timelines show it (the ledger keeps four decimals). */
-export const MONEY_DECIMALS = 2;
-
 export function formatDecimal(value: number | string, decimals: number): string {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError(`decimals must be a whole number: ${decimals}`);
   if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);

@@ -1,7 +1,7 @@
-import { formatDecimal, MONEY_DECIMALS } from "#contracts";
+import { formatDecimal } from "#contracts";
 
 /** Money for people: rounded as formatDecimal, thousands separated by commas; "-" when there is no value. */
-export function formatMoney(value: number | string | null | undefined, decimals = MONEY_DECIMALS): string {
+export function formatMoney(value: number | string | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || String(value).trim() === "") return "-";
   const fixed = formatDecimal(value, decimals);
   const negative = fixed.startsWith("-");

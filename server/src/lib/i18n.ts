@@ -36,9 +36,16 @@ void instance.init({
   initAsync: false,
 });
 
-/** `translator("en-US")("errors.forbidden")`; keys are `namespace.path`. */
+const fixed = new Map<Language, TFunction>();
+
+/** `translator("en-US")("errors.forbidden")`; keys are `namespace.path`. One per language, made once. */
 export function translator(language: Language): TFunction {
-  return instance.getFixedT(language);
+  let t = fixed.get(language);
+  if (!t) {
+    t = instance.getFixedT(language);
+    fixed.set(language, t);
+  }
+  return t;
 }
 
 /**

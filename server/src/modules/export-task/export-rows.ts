@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import {
   currencyDecimals,
   durationParts,
-  formatDecimal,
+  formatAmount,
   type LedgerEntry,
   type Order,
   type Product,
@@ -24,17 +24,12 @@ export interface SheetLayout<Item> {
   row(item: Item, t: TFunction, times: SheetTimes): Cell[];
 }
 
-/** Spec §2.3: round half up (away from zero), pad to the currency's decimals; never "-0.00". */
-export function moneyText(value: string, currency: string): string {
-  return formatDecimal(value, currencyDecimals(currency));
-}
-
-/** Money as a number cell, rounded as `moneyText` and shown with the currency's decimals ("#,##0.00"). */
+/** Money as a number cell, rounded as `formatAmount` (never through a float) and shown with the currency's decimals. */
 export function moneyCell(value: string | null, currency: string): Cell {
   if (value === null || value.trim() === "") return null;
   const decimals = currencyDecimals(currency);
   return {
-    number: Number(moneyText(value, currency)),
+    number: Number(formatAmount(value, currency)),
     format: decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0",
   };
 }
@@ -161,7 +156,7 @@ function skuLines(p: Product, t: TFunction): string {
   return p.skus
     .map((s) =>
       s.orderable && s.price !== null
-        ? `${s.spec} · ${moneyText(s.price, s.priceCurrency)} ${s.priceCurrency}`
+        ? `${s.spec} · ${formatAmount(s.price, s.priceCurrency)} ${s.priceCurrency}`
         : `${s.spec} · ${t("product.notAvailable")}`,
     )
     .join("\n");

@@ -87,7 +87,7 @@ function orderSource(deps: AppDeps, merchantId: number, query: unknown, language
         .limit(limit);
       const last = rows.at(-1);
       if (last) cursor = { at: last.at, id: last.order.id };
-      return rows.map((r) => orderSheet.row(toOrder(r.order, r.batchNo, language), text.t, text.times));
+      return rows.map((r) => orderSheet.row(toOrder(r.order, r.batchNo, language, text.t), text.t, text.times));
     },
   } satisfies ExportSource;
 }
@@ -117,7 +117,9 @@ function ledgerSource(deps: AppDeps, merchantId: number, query: unknown, languag
         .limit(limit);
       const last = rows.at(-1);
       if (last) cursor = { at: last.at, id: last.entry.id };
-      return rows.map((row) => ledgerSheet.row(toLedgerEntry(row, language, currency ?? ""), text.t, text.times));
+      return rows.map((row) =>
+        ledgerSheet.row(toLedgerEntry(row, language, currency ?? "", text.t), text.t, text.times),
+      );
     },
   } satisfies ExportSource;
 }

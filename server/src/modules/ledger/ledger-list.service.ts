@@ -7,6 +7,7 @@ import {
   type Page,
   type PageQuery,
   readStoredText,
+  type Translate,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
@@ -59,7 +60,13 @@ interface LedgerEntryRow {
   depositNo: string | null;
 }
 
-export function toLedgerEntry(row: LedgerEntryRow, language: Language, currency: string): LedgerEntry {
+/** `t` reads the remark's stored sentence: exports pass their cached translator (a million rows). */
+export function toLedgerEntry(
+  row: LedgerEntryRow,
+  language: Language,
+  currency: string,
+  t: Translate = translator(language),
+): LedgerEntry {
   return {
     fundNo: row.entry.fundNo,
     orderNo: row.orderNo,
@@ -70,7 +77,7 @@ export function toLedgerEntry(row: LedgerEntryRow, language: Language, currency:
     amount: row.entry.amount,
     balance: row.entry.balanceAfter,
     currency,
-    remark: readStoredText(translator(language), row.entry.remark),
+    remark: readStoredText(t, row.entry.remark),
     time: row.entry.createdAt.toISOString(),
   };
 }

@@ -1,15 +1,15 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import {
-  formatDecimal,
+  formatAmount,
   type GiftCard,
   type Language,
-  MONEY_DECIMALS,
   type Order,
   type OrderDetail,
   type OrderListQuery,
   type Page,
   type PageQuery,
   readStoredText,
+  type Translate,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
@@ -115,7 +115,13 @@ export type OrderListRow = Pick<OrderRow, Exclude<keyof typeof orderListColumns,
   placedBy?: string | null;
 };
 
-export function toOrder(row: OrderListRow, batchNo: string | null, language: Language): Order {
+/** `t` reads a stored failure reason: exports pass their cached translator (a million rows). */
+export function toOrder(
+  row: OrderListRow,
+  batchNo: string | null,
+  language: Language,
+  t: Translate = translator(language),
+): Order {
   return {
     orderNo: row.orderNo,
     merchantOrderNo: row.merchantOrderNo,
@@ -136,7 +142,7 @@ export function toOrder(row: OrderListRow, batchNo: string | null, language: Lan
     completeTime: row.completedAt?.toISOString() ?? null,
     duration: row.completedAt ? Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000) : null,
     // Our own reasons are message keys; a supplier's own words are shown as they came.
-    failReason: row.failReason === null ? null : readStoredText(translator(language), row.failReason),
+    failReason: row.failReason === null ? null : readStoredText(t, row.failReason),
     placedBy: row.placedBy ?? null,
   };
 }
@@ -213,9 +219,9 @@ export async function revealCards(deps: AppDeps, auth: AuthContext, orderNo: str
   return cards;
 }
 
-/** A ledger movement as the lists show money: signed, two decimals (the ledger keeps four). */
+/** A ledger movement in its currency's decimals (the ledger keeps four), signed. */
 const signed = (amount: string, currency: string) =>
-  `${amount.startsWith("-") ? "" : "+"}${formatDecimal(amount, MONEY_DECIMALS)} ${currency}`;
+  `${amount.startsWith("-") ? "" : "+"}${formatAmount(amount, currency)} ${currency}`;
 
 /** Created, supplier events, final state and the ledger entries, oldest first. */
 async function timeline(deps: AppDeps, order: OrderRow, language: Language): Promise<OrderDetail["timeline"]> {
