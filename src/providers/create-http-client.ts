@@ -70,8 +70,11 @@ export function createHttpClient(deps: HttpClientDeps) {
 
   function settle(config: AxiosRequestConfig, outcome: Outcome): unknown {
     if (outcome.ok) return outcome.data;
-    const key = outcome.toast === null ? null : toastKeyOf(config, outcome);
-    if (outcome.toast !== null && key !== null) deps.showError(outcome.toast, key);
+    let key: string | null = null;
+    if (outcome.toast !== null) {
+      key = toastKeyOf(config, outcome);
+      deps.showError(outcome.toast, key);
+    }
     if (outcome.sessionExpired) deps.onSessionExpired();
     throw new PortalError(outcome.error, key);
   }

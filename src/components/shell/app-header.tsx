@@ -3,25 +3,26 @@ import { useGetIdentity } from "@refinedev/core";
 import { useKBar } from "@refinedev/kbar";
 import { Button, Flex, Layout, Tooltip, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import type { UserInfo } from "#contracts";
+import type { CurrentBalance, UserInfo } from "#contracts";
 import { LanguageSwitch } from "../language-switch";
 import { AppBreadcrumb } from "./app-breadcrumb";
-import { BalanceTag, useCurrentBalance } from "./balance";
+import { BalanceTag } from "./balance";
 import { useIsMobile } from "./use-viewport";
 import { UserMenu, type UserMenuActions } from "./user-menu";
 
 interface AppHeaderProps extends UserMenuActions {
   menuOpen: boolean;
   onToggleMenu: () => void;
+  /** The balance the shell read (undefined for a role that does not see funds). */
+  balance: CurrentBalance | undefined;
 }
 
 /** Top bar: menu toggle, breadcrumbs, then the palette, the account name, the language and the user menu. */
-export function AppHeader({ menuOpen, onToggleMenu, ...userMenu }: AppHeaderProps) {
+export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppHeaderProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { query } = useKBar();
   const { data: user } = useGetIdentity<UserInfo>();
-  const balance = useCurrentBalance();
   const mobile = useIsMobile();
   return (
     <Layout.Header

@@ -97,6 +97,7 @@ export function AppShell() {
             <AppHeader
               menuOpen={mobile ? drawerOpen : siderOpen}
               onToggleMenu={toggleMenu}
+              balance={balance}
               onResetMfa={() => setDialog("mfa")}
               onUpdatePassword={() => setDialog("password")}
             />

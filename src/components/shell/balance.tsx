@@ -21,11 +21,14 @@ export function useCurrentBalance(): CurrentBalance | undefined {
   return access?.can ? query.data?.data : undefined;
 }
 
+const inCurrency = (amount: string | null, currency: string) => `${formatMoney(amount)} ${currency}`;
+
 /** The top bar's balance: the figure (the icon alone on a phone), leading to Funds Details. */
 export function BalanceTag({ balance, compact }: { balance: CurrentBalance; compact: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const text = `${formatMoney(balance.balance)} ${balance.currency}`;
+  const text = inCurrency(balance.balance, balance.currency);
+  const low = isLowBalance(balance);
   return (
     <Tooltip title={t("shell.balance.title")}>
       <Link
@@ -37,7 +40,7 @@ export function BalanceTag({ balance, compact }: { balance: CurrentBalance; comp
           gap: 6,
           padding: "0 8px",
           whiteSpace: "nowrap",
-          color: isLowBalance(balance) ? token.colorError : token.colorText,
+          color: low ? token.colorError : token.colorText,
         }}
       >
         <WalletOutlined aria-hidden />
@@ -57,8 +60,8 @@ export function LowBalanceBanner({ balance }: { balance: CurrentBalance }) {
       showIcon
       banner
       message={t("shell.balance.low", {
-        balance: `${formatMoney(balance.balance)} ${balance.currency}`,
-        threshold: `${formatMoney(balance.lowBalanceThreshold)} ${balance.currency}`,
+        balance: inCurrency(balance.balance, balance.currency),
+        threshold: inCurrency(balance.lowBalanceThreshold, balance.currency),
       })}
       action={<Link to={depositResource.path}>{t("shell.balance.recharge")}</Link>}
     />
