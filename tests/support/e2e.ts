@@ -5,22 +5,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { onTestFailed } from "vitest";
 import { merchants } from "../../server/src/db/schema";
 import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
 import { fund } from "./order-fixtures";
 import { codeFor, startTestApp, TEST_PASSWORD, type TestApp } from "./test-app";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The embedded database, as `npm start` runs; `E2E_ENGINE=postgres` (with DATABASE_URL) runs them on PostgreSQL. */
 const E2E_ENGINE = process.env.E2E_ENGINE === "postgres" ? "postgres" : "pglite";
-/** Flags that work here: no sandbox as root, and no calls home on a machine without internet. */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export interface E2E {
   t: TestApp;
@@ -40,7 +30,7 @@ export async function startE2E(options: { config?: Record<string, string> } = {}
   const address = t.app.server.address();
   if (!address || typeof address === "string") throw new Error("server has no TCP address");
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];
 
   return {

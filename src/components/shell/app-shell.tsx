@@ -67,6 +67,9 @@ export function AppShell() {
   return (
     <RefineKbarProvider>
       <ExportDrawerContext.Provider value={exportDrawer}>
+        <a className="skip-link" href="#main-content">
+          {t("shell.skipToContent")}
+        </a>
         <Layout style={{ minHeight: "100vh" }}>
           {mobile ? (
             <Drawer
@@ -102,7 +105,7 @@ export function AppShell() {
               onUpdatePassword={() => setDialog("password")}
             />
             {balance && <LowBalanceBanner balance={balance} />}
-            <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+            <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mobile ? 12 : 24, outline: "none" }}>
               {/* Until MFA is bound the server refuses the pages' calls: only the bind dialog shows. */}
               {user?.mfaStatus === 0 ? null : (
                 <Suspense fallback={<PageLoading />}>

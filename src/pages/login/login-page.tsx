@@ -1,5 +1,5 @@
 import { useLogin } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "#contracts";
@@ -20,6 +20,7 @@ export function LoginPage() {
   const notice = noticeOf(search.get("notice"));
   const { mutate: login, isPending } = useLogin<LoginValues>();
   const rule = (field: keyof typeof loginBody.shape) => [zodRule(loginBody.shape[field], t)];
+  const { token } = theme.useToken();
   useDocumentTitle(t("login.pageTitle"));
 
   const onFinish = (values: LoginBody) =>
@@ -29,10 +30,17 @@ export function LoginPage() {
     );
 
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: "100vh", padding: 16, background: "#f0f2f5" }}>
+    <Flex
+      component="main"
+      vertical
+      align="center"
+      justify="center"
+      style={{ minHeight: "100vh", padding: 16, background: "#f0f2f5" }}
+    >
       <Card style={{ width: "100%", maxWidth: 400 }}>
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          {/* The page's one h1, at the size of a level-3 title. */}
+          <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
             {productName}
           </Typography.Title>
           <LanguageSwitch />

@@ -9,15 +9,18 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   useDocumentTitle(t("notFound.pageTitle"));
   return (
-    <Result
-      status="404"
-      title={t("notFound.title")}
-      subTitle={t("notFound.subtitle")}
-      extra={
-        <Button type="primary" onClick={() => navigate("/")}>
-          {t("notFound.backHome")}
-        </Button>
-      }
-    />
+    <main>
+      <Result
+        status="404"
+        // The page's one h1, in the result title's own style.
+        title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t("notFound.title")}</h1>}
+        subTitle={t("notFound.subtitle")}
+        extra={
+          <Button type="primary" onClick={() => navigate("/")}>
+            {t("notFound.backHome")}
+          </Button>
+        }
+      />
+    </main>
   );
 }

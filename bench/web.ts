@@ -1,0 +1,127 @@
+/**
+ * `npm run bench -- web`: Lighthouse (its default mobile preset: a mid-range phone, simulated slow 4G) and axe-core
+ * on the built browser app, served by the real server, in Debian's Chromium. Targets (issue 14): performance ≥ 90 on
+ * `/login` and ≥ 80 on the order list, accessibility 100, and no serious or critical axe violation on any page.
+ * Run `npm run build` first. `BENCH_WEB_RUNS` (default 3) runs per page; the median is printed.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { orderCalls } from "#contracts";
+import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
+import { openShop } from "../tests/support/order-fixtures";
+import { startTestApp } from "../tests/support/test-app";
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const DEBUG_PORT = 19_222;
+
+const t = await startTestApp("pglite", { webRoot: path.resolve("dist") });
+await t.app.listen({ host: "127.0.0.1", port: 0 });
+const address = t.app.server.address();
+if (!address || typeof address === "string") throw new Error("server has no TCP address");
+const base = `http://127.0.0.1:${address.port}`;
+
+// A merchant with a few orders, so the order list has rows to lay out; its admin's session goes into storage.
+const shop = await openShop(t, { balance: "1000" });
+for (let i = 0; i < 12; i++)
+  await t.app.inject({
+    method: "POST",
+    url: orderCalls.create.path,
+    headers: { authorization: shop.token },
+    payload: { productId: shop.topup.productId, skuId: shop.topup.skuId, inputs: { account: `1380013${8000 + i}` } },
+  });
+const adminToken = await t.login(shop.merchant.users.admin.username);
+
+// A persistent profile: Lighthouse drives the same browser through its debugging port and keeps its storage.
+const profile = mkdtempSync(path.join(tmpdir(), "mp-bench-web-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  headless: true,
+});
+
+async function signedIn(token: string | null) {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.evaluate((value) => (value ? localStorage.setItem("loginToken", value) : localStorage.clear()), token);
+  await page.close();
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function lighthouseRun(url: string): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function lighthousePage(label: string, url: string, token: string | null) {
+  const runs: Scores[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await signedIn(token);
+    runs.push(await lighthouseRun(url));
+  }
+  const pick = (key: keyof Scores) => median(runs.map((r) => r[key]));
+  console.log(
+    `${label.padEnd(12)} performance ${String(pick("performance")).padStart(3)} [${runs.map((r) => r.performance).join(", ")}]` +
+      `  accessibility ${pick("accessibility")}  LCP ${(pick("lcpMs") / 1000).toFixed(1)} s` +
+      `  TBT ${pick("tbtMs").toFixed(0)} ms  CLS ${pick("cls").toFixed(3)}`,
+  );
+}
+
+async function axeCounts() {
+  const page = await context.newPage();
+  await signedIn(null);
+  const counts: Record<string, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+  const visit = async (target: string) => {
+    await page.goto(`${base}${target}`);
+    await page.waitForLoadState("networkidle");
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations) counts[v.impact ?? "minor"] = (counts[v.impact ?? "minor"] ?? 0) + v.nodes.length;
+    for (const v of violations) console.log(`  ${target}: ${v.id} (${v.impact}) × ${v.nodes.length}`);
+  };
+  for (const target of ["/login", "/no-such-page"]) await visit(target);
+  await page.evaluate((value) => localStorage.setItem("loginToken", value), adminToken);
+  for (const target of auditedPaths) await visit(target);
+  await page.close();
+  console.log(
+    `axe-core, all rules, ${auditedPaths.length + 2} pages: ${Object.entries(counts)
+      .map(([impact, n]) => `${impact} ${n}`)
+      .join(", ")}`,
+  );
+}
+
+try {
+  console.log(`Lighthouse ${RUNS} runs per page, mobile preset, median (target: /login ≥ 90, order list ≥ 80)`);
+  await lighthousePage("/login", `${base}/login`, null);
+  await lighthousePage("order list", `${base}/merchant/order`, adminToken);
+  await axeCounts();
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  await t.close();
+}
