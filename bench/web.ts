@@ -10,7 +10,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { orderCalls } from "#contracts";
+import { orderCalls, PORTAL_BASE } from "#contracts";
 import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { openShop } from "../tests/support/order-fixtures";
 import { startTestApp } from "../tests/support/test-app";
@@ -29,7 +29,7 @@ const shop = await openShop(t, { balance: "1000" });
 for (let i = 0; i < 12; i++)
   await t.app.inject({
     method: "POST",
-    url: orderCalls.create.path,
+    url: `${PORTAL_BASE}${orderCalls.create.path}`,
     headers: { authorization: shop.token },
     payload: { productId: shop.topup.productId, skuId: shop.topup.skuId, inputs: { account: `1380013${8000 + i}` } },
   });

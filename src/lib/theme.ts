@@ -15,6 +15,8 @@ export const appTheme: ThemeConfig = {
     colorInfo: shade("blue", 6),
     colorLink: shade("blue", 6),
     colorError: shade("red", 6),
+    colorSuccessText: shade("green", 7),
+    colorWarningText: shade("gold", 8),
     colorTextTertiary: "rgba(0, 0, 0, 0.6)",
     colorTextDescription: "rgba(0, 0, 0, 0.6)",
     green7: shade("green", 7),

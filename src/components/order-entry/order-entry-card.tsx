@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import type { Product, ProductSku } from "#contracts";
+import { PageTitle } from "../page-title";
 import { ProductSkuPicker } from "./product-sku-picker";
 import { useOrderTarget } from "./use-order-target";
 
@@ -25,7 +26,7 @@ export function OrderEntryCard({
   else if (product && sku && sku.price !== null)
     body = <div key={product.id}>{children(product, { ...sku, price: sku.price })}</div>;
   return (
-    <Card title={title}>
+    <Card title={<PageTitle>{title}</PageTitle>}>
       <ProductSkuPicker productId={productId} product={product} skuId={sku?.id} onChange={pick} />
       {body}
     </Card>

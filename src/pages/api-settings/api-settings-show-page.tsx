@@ -3,6 +3,7 @@ import { Alert, Button, Card, Skeleton, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiApp, ApiSecret } from "#contracts";
+import { PageTitle } from "../../components/page-title";
 import { SINGLETON_ID } from "../../resources";
 import { ApiSettingsDetails } from "./api-settings-details";
 import { ApiSettingsEditForm } from "./api-settings-edit-form";
@@ -39,7 +40,7 @@ export default function ApiSettingsShowPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card
-        title={t("api-settings.titles.settings")}
+        title={<PageTitle>{t("api-settings.titles.settings")}</PageTitle>}
         extra={
           app && !editing ? (
             <Button type="primary" onClick={() => setEditing(true)}>

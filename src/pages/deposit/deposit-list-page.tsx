@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Deposit } from "#contracts";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { PageTitle } from "../../components/page-title";
 import { type DepositFilterValues, depositListFilters } from "../../lib/funds";
 import { depositColumns } from "./deposit-columns";
 import { DepositFilters } from "./deposit-filters";
@@ -40,7 +41,7 @@ export default function DepositListPage() {
   );
 
   return (
-    <Card title={t("deposit.title")} extra={actions}>
+    <Card title={<PageTitle>{t("deposit.title")}</PageTitle>} extra={actions}>
       <DepositFilters formProps={searchFormProps} />
       <Table<Deposit>
         {...tableProps}

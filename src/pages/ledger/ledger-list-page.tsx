@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { PageTitle } from "../../components/page-title";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone, type LedgerFilterValues, ledgerListFilters } from "../../lib/funds";
 import { ledgerColumns } from "./ledger-columns";
@@ -43,7 +44,7 @@ export default function LedgerListPage() {
   );
 
   return (
-    <Card title={t("ledger.title")} extra={actions}>
+    <Card title={<PageTitle>{t("ledger.title")}</PageTitle>} extra={actions}>
       <LedgerFilters formProps={searchFormProps} />
       {summary && (
         <Row gutter={32} align="bottom" style={{ marginBottom: 16 }} data-testid="ledger-summary">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberItem, UserInfo } from "#contracts";
 import { RefreshButton } from "../../components/list-page";
+import { PageTitle } from "../../components/page-title";
 import { memberColumns } from "./member-columns";
 import { MemberFormModal } from "./member-form-modal";
 import { PasswordResetModal } from "./password-reset-modal";
@@ -41,7 +42,7 @@ export default function MemberListPage() {
 
   return (
     <Card
-      title={t("member.title")}
+      title={<PageTitle>{t("member.title")}</PageTitle>}
       extra={
         <Space>
           <RefreshButton query={query} />

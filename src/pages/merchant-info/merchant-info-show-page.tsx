@@ -3,6 +3,7 @@ import { Alert, Button, Card, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MerchantInfo } from "#contracts";
+import { PageTitle } from "../../components/page-title";
 import { SINGLETON_ID } from "../../resources";
 import { MerchantInfoDetails } from "./merchant-info-details";
 import { MerchantInfoEditForm } from "./merchant-info-edit-form";
@@ -26,7 +27,7 @@ export default function MerchantInfoShowPage() {
 
   return (
     <Card
-      title={t("merchant-info.title")}
+      title={<PageTitle>{t("merchant-info.title")}</PageTitle>}
       extra={
         mayEdit && info && !editing ? (
           <Button type="primary" onClick={() => setEditing(true)}>

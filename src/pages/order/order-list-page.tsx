@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { Order } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { PageTitle } from "../../components/page-title";
 import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
 import { orderColumns } from "./order-columns";
@@ -60,7 +61,7 @@ function OrderList({ batchId }: { batchId: string }) {
   );
 
   return (
-    <Card title={t("order.title")} extra={actions}>
+    <Card title={<PageTitle>{t("order.title")}</PageTitle>} extra={actions}>
       <OrderFilters formProps={{ ...searchFormProps, initialValues: initial }} />
       <Table<Order>
         {...tableProps}

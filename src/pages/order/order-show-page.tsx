@@ -4,6 +4,7 @@ import { Alert, Card, Col, Result, Row, Skeleton, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type OrderDetail, ProductType } from "#contracts";
+import { PageTitle } from "../../components/page-title";
 import { orderPath } from "../../lib/order-list";
 import { ORDER_DETAIL_REFRESH_MS, refreshInterval } from "../../lib/order-status";
 import { OrderDetails, OrderInputs } from "./order-details";
@@ -51,7 +52,10 @@ export default function OrderShowPage() {
     else if (query.error)
       body = <Alert type="error" showIcon message={t("order.detail.loadFailed", { reason: query.error.message })} />;
     return (
-      <Card title={t("order.title")} extra={query.error?.statusCode === NOT_FOUND ? null : back}>
+      <Card
+        title={<PageTitle>{t("order.title")}</PageTitle>}
+        extra={query.error?.statusCode === NOT_FOUND ? null : back}
+      >
         {body}
       </Card>
     );
@@ -59,7 +63,7 @@ export default function OrderShowPage() {
 
   const giftCards = order.productType === ProductType.giftCard && order.status === "success" ? order.cards : null;
   return (
-    <Card title={t("order.titles.show", { orderNo: order.orderNo })} extra={back}>
+    <Card title={<PageTitle>{t("order.titles.show", { orderNo: order.orderNo })}</PageTitle>} extra={back}>
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         {order.status === "processing" && <Alert type="info" showIcon message={t("order.detail.processing")} />}
         {order.status === "failed" && <Alert type="error" showIcon message={t("order.detail.failed")} />}

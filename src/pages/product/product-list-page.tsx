@@ -6,6 +6,7 @@ import type { Product } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, useLoadFailure } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
+import { PageTitle } from "../../components/page-title";
 import { productColumns } from "./product-columns";
 import { type ProductSearch, ProductSearchForm } from "./product-search-form";
 
@@ -26,7 +27,10 @@ export default function ProductListPage() {
   useLoadFailure(tableQuery.error, "product.loadFailed");
 
   return (
-    <Card title={t("product.title")} extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}>
+    <Card
+      title={<PageTitle>{t("product.title")}</PageTitle>}
+      extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}
+    >
       <ProductSearchForm formProps={searchFormProps} />
       <Table<Product>
         {...tableProps}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { Product } from "#contracts";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
+import { PageTitle } from "../../components/page-title";
 import { orderableSkus } from "../../lib/order-inputs";
 import { notOrderableReason, ProductImage, ProductStatusTag } from "./product-columns";
 import { ProductFieldTable } from "./product-field-table";
@@ -28,7 +29,7 @@ export default function ProductShowPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <Card
-        title={product.name}
+        title={<PageTitle>{product.name}</PageTitle>}
         extra={
           mayOrder && (
             <ProductOrderActions

@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderCalls, PORTAL_BASE } from "#contracts";
+import { orderPath } from "../../src/lib/order-list";
+import { auditedPaths } from "../support/browser";
+import { type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { openShop } from "../support/order-fixtures";
+import { TEST_PASSWORD } from "../support/test-app";
+
+/** The WCAG 2.1 A and AA rules; a serious or critical violation fails the test. */
+async function blockingViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("accessibility (axe-core)", () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e.close());
+
+  for (const locale of ["en-US", "zh-CN"]) {
+    it(`has no serious or critical violation on the public pages (${locale})`, async () => {
+      const page = await e2e.newPage({ locale });
+      const found: Record<string, string[]> = {};
+      for (const path of ["/login", "/no-such-page"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        found[path] = await blockingViolations(page);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((p) => [p, []])));
+      expect(problemsOf(page)).toEqual([]);
+    });
+  }
+
+  it("has no serious or critical violation on any page an admin opens, with data in the lists", async () => {
+    const shop = await openShop(e2e.t);
+    const placed = await e2e.t.app.inject({
+      method: "POST",
+      url: `${PORTAL_BASE}${orderCalls.create.path}`,
+      headers: { authorization: shop.token },
+      payload: { productId: shop.topup.productId, skuId: shop.topup.skuId, inputs: { account: "13800138000" } },
+    });
+    const orderNo = placed.json().data.orderNo as string;
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    const admin = shop.merchant.users.admin.username;
+    await submitLogin(page, admin, TEST_PASSWORD, await e2e.t.code(admin));
+    await page.waitForURL(/\/merchant\/info$/);
+    const paths = [...auditedPaths, orderPath("show", orderNo)];
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      found[path] = await blockingViolations(page);
+    }
+    expect(found).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
