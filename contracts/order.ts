@@ -123,14 +123,18 @@ export const order = z.object({
   /** Seconds from placing to the final state; null while Processing. */
   duration: z.number().nullable(),
   failReason: z.string().nullable(),
-  /** Who placed it: the staff member's account for a portal order; null for an Open API order (the AppID did). */
+  /** Who placed it: the staff member's account for a portal order, the merchant's AppID for an Open API order. */
   placedBy: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 
-/** "Who placed it" as the list, the detail and the export say it: the account, or the Open API. */
-export function placedByLabel(o: Pick<Order, "placedBy" | "source">, t: (key: string) => string): string {
-  return o.placedBy ?? (o.source === "api" ? t("order.placedByApi") : "-");
+/** "Who placed it" as the list, the detail and the export say it: the account, or the Open API and its AppID. */
+export function placedByLabel(
+  o: Pick<Order, "placedBy" | "source">,
+  t: (key: string, params: Record<string, string>) => string,
+): string {
+  if (o.source === "api") return t("order.placedByApi", { appId: o.placedBy ?? "-" });
+  return o.placedBy ?? "-";
 }
 
 export const orderInputValue = z.object({

@@ -73,13 +73,13 @@ describe.each(engines)("Open API on %s", (engine) => {
     expect(byOrderNo.json().data.merchantOrderNo).toBe("API-1");
     // "Who placed it" is the portal's; the Open API's answer has no such field (the caller is the AppID).
     expect(byOrderNo.json().data).not.toHaveProperty("placedBy");
-    // The portal says it came through the Open API: no staff member placed it.
+    // The portal says it came through the Open API, placed by the merchant's AppID (no staff member did).
     const inPortal = await call(t, "GET", `/portal/merchant/api/order/${order.orderNo}`, {
       token: shop.token,
       lang: EN,
     });
     expect(expectOk<{ placedBy: string | null; source: string }>(inPortal, EN)).toMatchObject({
-      placedBy: null,
+      placedBy: hmac.appId,
       source: "api",
     });
   });

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchNewestFirst } from "../../db/paging";
-import { ledgerEntries, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
+import { ledgerEntries, merchantApps, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
@@ -108,8 +108,12 @@ export const orderListColumns = {
   createdAt: orders.createdAt,
   completedAt: orders.completedAt,
   failReason: orders.failReason,
-  // One indexed look-up per listed order (by primary key), so no query that lists orders needs a join for it.
-  placedBy: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${orders.createdBy})`,
+  // Who placed it: the staff account, or for an Open API order the merchant's AppID (one app per merchant). One
+  // look-up by primary key per listed order, so no query that lists orders needs a join for it.
+  placedBy: sql<string | null>`coalesce(
+    (select ${users.username} from ${users} where ${users.id} = ${orders.createdBy}),
+    (select ${merchantApps.appId} from ${merchantApps}
+      where ${merchantApps.merchantId} = ${orders.merchantId} and ${orders.source} = 'api'))`,
 };
 export type OrderListRow = Pick<OrderRow, Exclude<keyof typeof orderListColumns, "placedBy">> & {
   placedBy?: string | null;
