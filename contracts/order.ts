@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
-import { pageOf, pageQuery, pageQueryUpTo } from "./envelope";
+import { pageOf, pageQuery } from "./envelope";
 import type { LocalizedText, OrderField } from "./product";
 import { defineResource } from "./resource";
 
@@ -276,9 +276,6 @@ export const batchListQuery = z.object({
 });
 export type BatchListQuery = z.infer<typeof batchListQuery>;
 
-/** Each listed batch counts its orders by status: a page stays small so that stays quick. */
-export const MAX_BATCH_PAGE_SIZE = 50;
-
 const byBatchNo = z.object({ batchNo: z.string().trim().min(1).max(64, "validation.tooLong") });
 
 const byOrderNo = z.object({ orderNo: z.string().trim().min(1).max(64, "validation.tooLong") });
@@ -307,7 +304,7 @@ export const orderCalls = {
     path: "/merchant/api/order/batch/list",
     access: { resource: "order", action: "list" },
     tag: "order",
-    query: pageQueryUpTo(MAX_BATCH_PAGE_SIZE).extend(batchListQuery.shape),
+    query: pageQuery.extend(batchListQuery.shape),
     answer: pageOf(batchSummary),
   }),
   batchOne: defineCall({

@@ -20,7 +20,7 @@ import type { BatchRowOutcome } from "./batch-order";
 
 /**
  * The batch history: past batches newest first, each with what happened at submission (kept on the batch) and
- * what its orders have become since, counted per page of batches through `orders_batch_idx` (at most 50
+ * what its orders have become since, counted per page of batches through `orders_batch_idx` (at most 100
  * batches of at most 1,000 orders), so no list scans the merchant's orders.
  */
 export async function listBatches(

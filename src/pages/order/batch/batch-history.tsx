@@ -4,7 +4,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type BatchSummary, batchListQuery, MAX_BATCH_PAGE_SIZE, orderCalls, type Page } from "#contracts";
+import { type BatchSummary, batchListQuery, orderCalls, type Page } from "#contracts";
 import { FilterForm, TextFilter, TimeRangeFilter } from "../../../components/list-filters";
 import { RefreshButton, useLoadFailure } from "../../../components/list-page";
 import { orderPaths } from "../../../components/order-entry/order-links";
@@ -81,8 +81,8 @@ export function BatchHistory() {
           total: data?.total ?? 0,
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
           showSizeChanger: true,
-          // Each listed batch counts its orders: a page holds at most MAX_BATCH_PAGE_SIZE batches.
-          pageSizeOptions: [10, 20, MAX_BATCH_PAGE_SIZE],
+          // Each listed batch counts its orders by status: pages stay smaller than the order list's.
+          pageSizeOptions: [10, 20, 50],
           showTotal: (total) => t(data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
         }}
       />
