@@ -94,6 +94,7 @@ export const failures = {
   insufficientBalance: { status: 422, message: "errors.insufficientBalance", openApi: "INSUFFICIENT_BALANCE" },
   merchantOrderNoConflict: { status: 409, message: "errors.merchantOrderNoConflict", openApi: "ORDER_CONFLICT" },
   orderNotFound: { status: 404, message: "errors.orderNotFound" },
+  batchNotFound: { status: 404, message: "errors.batchNotFound" },
   noCards: { status: 409, message: "errors.noCards" },
 
   // ---- funds ----

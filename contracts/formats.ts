@@ -1,5 +1,6 @@
 import Big from "big.js";
-import type { MessageRef } from "./order";
+import { DEFAULT_LANGUAGE, type Language } from "./language";
+import type { MessageParam, MessageRef } from "./order";
 
 /**
  * How values read, written once for the list pages (browser) and the export files and messages (server), so a
@@ -49,9 +50,25 @@ export function durationParts(seconds: number): { key: DurationKey; params: Reco
 /** Any translate function (i18next's `t`, react-i18next's, a cached one). */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** A message reference (a key, or a key with parameters) in the caller's language. */
-export function translateMessage(t: Translate, message: MessageRef): string {
-  return typeof message === "string" ? t(message) : t(message.key, message.params);
+/**
+ * A message reference (a key, or a key with parameters) in the caller's language. `language` is `t`'s language:
+ * parameters in both languages (a field's label) and nested messages are resolved in it.
+ */
+export function translateMessage(t: Translate, message: MessageRef, language: Language = DEFAULT_LANGUAGE): string {
+  return typeof message === "string" ? t(message) : t(message.key, resolveParams(t, message.params, language));
+}
+
+/** Message parameters as plain values in `language`: texts in both languages picked, nested messages translated. */
+export function resolveParams(
+  t: Translate,
+  params: Readonly<Record<string, MessageParam>>,
+  language: Language = DEFAULT_LANGUAGE,
+): Record<string, string | number> {
+  const resolved: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params))
+    resolved[name] =
+      typeof value !== "object" ? value : "key" in value ? translateMessage(t, value, language) : value[language];
+  return resolved;
 }
 
 /**

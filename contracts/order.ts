@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
-import type { OrderField } from "./product";
+import type { LocalizedText, OrderField } from "./product";
 import { defineResource } from "./resource";
 
 export const orderStatuses = ["processing", "success", "failed"] as const;
@@ -15,8 +15,13 @@ export const MAX_ORDER_QUANTITY = 100;
 /** Rows in one batch order. */
 export const MAX_BATCH_ITEMS = 1000;
 
-/** A message key from `locales/` with its parameters, translated where it is shown. */
-export type MessageRef = string | { key: string; params: Record<string, string | number> };
+/**
+ * A message key from `locales/` with its parameters, translated where it is shown. A parameter may itself be a
+ * text in both languages (a product field's label) or a message: both are put in the reader's language when the
+ * message is rendered (`translateMessage`), so the locale files keep the same plain `{{placeholders}}`.
+ */
+export type MessageRef = string | { key: string; params: Record<string, MessageParam> };
+export type MessageParam = string | number | LocalizedText | { key: string; params: Record<string, MessageParam> };
 
 /** The merchant's own reference, unique per merchant forever (letters, digits, `-` and `_`). */
 export const merchantOrderNo = z
@@ -85,15 +90,23 @@ export const batchOrderRequest = z.object({
 export type BatchOrderRequest = z.input<typeof batchOrderRequest>;
 
 export const batchOrderResult = z.object({
-  batchId: z.string(),
+  /** The new batch; null when the submission placed no new order (no batch is kept then). */
+  batchId: z.string().nullable(),
+  /** Orders placed now. */
   successCount: z.number(),
+  /** Rows refused: invalid, or not placed (a conflicting merchant order number, the balance ran out). */
   failCount: z.number(),
+  /** Rows whose merchant order number was already an order with the same content: nothing new placed or paid. */
+  existingCount: z.number(),
   results: z.array(
     z.object({
       index: z.number(),
       ok: z.boolean(),
       orderNo: z.string().optional(),
       merchantOrderNo: z.string().optional(),
+      /** The order existed before this submission (`orderNo`, under its own batch `existingBatchId` if any). */
+      existing: z.boolean().optional(),
+      existingBatchId: z.string().nullable().optional(),
       message: z.string().optional(),
       /** Field errors of this row, by input key (`inputs.<key>`), translated. */
       errors: z.record(z.string(), z.string()).optional(),
@@ -217,6 +230,58 @@ function checkField(field: OrderField, raw: unknown): { value: string } | Messag
   return { value };
 }
 
+/** One past batch: what was sent, what was refused then, and what its orders have become since. */
+export const batchSummary = z.object({
+  batchId: z.string(),
+  productId: z.number(),
+  productName: z.string(),
+  skuId: z.number(),
+  spec: z.string(),
+  createTime: z.string(),
+  /** The staff account that submitted it (null when that account was deleted). */
+  placedBy: z.string().nullable(),
+  /** Rows submitted, orders placed, rows refused at submission, rows that were existing orders. */
+  rows: z.number(),
+  placed: z.number(),
+  refused: z.number(),
+  existing: z.number(),
+  /** The placed orders by their current status. */
+  processing: z.number(),
+  success: z.number(),
+  failed: z.number(),
+  /** What the batch costs now: its orders' amounts less those of failed (refunded) orders. */
+  amount: z.string(),
+  currency: z.string(),
+});
+export type BatchSummary = z.infer<typeof batchSummary>;
+
+export const batchResultRow = z.object({
+  /** The row's position in the submission, from 0. */
+  index: z.number(),
+  merchantOrderNo: z.string().nullable(),
+  /** The row's order (placed now, or the existing one); null when the row was refused. */
+  orderNo: z.string().nullable(),
+  existing: z.boolean(),
+  /** The order's current status. */
+  status: z.enum(orderStatuses).nullable(),
+  /** Why the row was refused, with its field errors, translated. */
+  message: z.string().nullable(),
+  errors: z.record(z.string(), z.string()).nullable(),
+});
+export type BatchResultRow = z.infer<typeof batchResultRow>;
+
+export const batchDetail = batchSummary.extend({ results: z.array(batchResultRow) });
+export type BatchDetail = z.infer<typeof batchDetail>;
+
+export const batchListQuery = z.object({
+  batchId: z.string().trim().max(64, "validation.tooLong").optional(),
+  startTime: isoDateTime().optional(),
+  endTime: isoDateTime().optional(),
+});
+export type BatchListQuery = z.infer<typeof batchListQuery>;
+
+const byBatchNo = z.object({ batchNo: z.string().trim().min(1).max(64, "validation.tooLong") });
+
 const byOrderNo = z.object({ orderNo: z.string().trim().min(1).max(64, "validation.tooLong") });
 
 export const orderCalls = {
@@ -237,6 +302,22 @@ export const orderCalls = {
     body: batchOrderRequest,
     answer: batchOrderResult,
     bodyLimit: 8 * 1024 * 1024,
+  }),
+  batchList: defineCall({
+    method: "GET",
+    path: "/merchant/api/order/batch/list",
+    access: { resource: "order", action: "list" },
+    tag: "order",
+    query: pageQuery.extend(batchListQuery.shape),
+    answer: pageOf(batchSummary),
+  }),
+  batchOne: defineCall({
+    method: "GET",
+    path: "/merchant/api/order/batch/:batchNo",
+    access: { resource: "order", action: "show" },
+    tag: "order",
+    params: byBatchNo,
+    answer: batchDetail,
   }),
   list: defineCall({
     method: "GET",

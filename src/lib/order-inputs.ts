@@ -306,6 +306,24 @@ export function totalQuantity(rows: readonly BatchRow[]): number {
   return total;
 }
 
+/**
+ * What a submit will send and the server debit: the filled rows without errors (rows with errors are never sent)
+ * and their quantities. The batch's cost summary counts these.
+ */
+export function sendableRows(
+  rows: readonly BatchRow[],
+  validation: Pick<BatchValidation, "errors">,
+): { rows: number; quantity: number } {
+  let count = 0;
+  let quantity = 0;
+  for (const row of rows) {
+    if (isBlankRow(row) || validation.errors.has(row.key)) continue;
+    count++;
+    quantity += rowQuantity(row);
+  }
+  return { rows: count, quantity };
+}
+
 export function balanceAfter(balance: string, amount: string): string {
   return new Big(balance).minus(amount).toString();
 }
@@ -316,10 +334,15 @@ export function coversAmount(balance: string, amount: string): boolean {
 
 // ---- Batch outcome --------------------------------------------------------------------------------------------
 
-export type BatchOutcome = "success" | "partial" | "failed";
+export type BatchOutcome = "success" | "partial" | "failed" | "existing";
 
-/** All rows placed, some, or none. */
-export function batchOutcome(result: { successCount: number; failCount: number }): BatchOutcome {
+/** All rows placed, some, none, or nothing new: every row was an order placed before (a batch sent again). */
+export function batchOutcome(result: {
+  successCount: number;
+  failCount: number;
+  existingCount?: number;
+}): BatchOutcome {
+  if (result.failCount === 0 && result.successCount === 0 && (result.existingCount ?? 0) > 0) return "existing";
   if (result.failCount === 0 && result.successCount > 0) return "success";
   return result.successCount > 0 ? "partial" : "failed";
 }

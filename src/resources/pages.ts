@@ -6,7 +6,7 @@ type Page = LazyExoticComponent<ComponentType>;
 
 /**
  * Pages are found by their file name, so adding one edits no list: `src/pages/<resource>/<resource>-<view>-page.tsx`
- * with a default-exported component, for the views list, show, create and batch. A singleton resource's show
+ * with a default-exported component, for the views list, show, create, batch and batches. A singleton resource's show
  * page opens at its own path (its list route). Each loads on first visit so the sign-in screen stays small.
  */
 const pageFiles = import.meta.glob<{ default: ComponentType }>("../pages/*/*-page.tsx");

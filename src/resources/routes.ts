@@ -6,7 +6,7 @@ import { type Action, type ResourceDeclaration, resources } from "#contracts";
  * Pure: which resources have a page is passed in, so the derivation is testable without loading pages.
  */
 /** The pages a resource can have: its list at its path, the others under it. */
-export const views = ["list", "show", "create", "batch"] as const;
+export const views = ["list", "show", "create", "batch", "batches"] as const;
 export type View = (typeof views)[number];
 
 /** Where each view lives below the resource's path, and the action a role needs to open it. */
@@ -14,6 +14,8 @@ export const viewRoutes: Record<View, { suffix: string; action: Action }> = {
   list: { suffix: "", action: "list" },
   create: { suffix: "/create", action: "create" },
   batch: { suffix: "/batch", action: "create" },
+  /** Past batches and their results (the order list's readers may open it). */
+  batches: { suffix: "/batches", action: "list" },
   show: { suffix: "/:id", action: "show" },
 };
 

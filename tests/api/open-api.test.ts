@@ -123,7 +123,7 @@ describe.each(engines)("Open API on %s", (engine) => {
     });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().data.errorCode).toBe("ORDER_CONFLICT");
-    expect(conflict.json().message).toContain("inputs.account");
+    expect(conflict.json().message).toContain("(differs in: Mobile number)");
   });
 
   it("refuses bad input with a translated field error and writes nothing", async () => {
@@ -136,7 +136,7 @@ describe.each(engines)("Open API on %s", (engine) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errorCode).toBe("INVALID_REQUEST");
-    expect(res.json().data.errors["inputs.account"]).toBeTruthy();
+    expect(res.json().data.errors["inputs.account"]).toBe("手机号码：格式不正确");
     expect(await balanceOf(t, shop.merchantId)).toBe(before);
   });
 

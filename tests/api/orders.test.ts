@@ -100,19 +100,21 @@ describe.each(engines)("placing orders (%s)", (engine) => {
 
   it("checks inputs against the product's fields and writes nothing on a bad one", async () => {
     const before = await balanceOf(t, shop.merchantId);
-    expectFieldErrors(await place(topup({ inputs: {} })), { "inputs.account": M.required[EN] });
+    expectFieldErrors(await place(topup({ inputs: {} })), {
+      "inputs.account": `Mobile number: ${M.required[EN]}`,
+    });
     expectFieldErrors(await place(topup({ inputs: { account: "12ab" } })), {
-      "inputs.account": "The format is not valid",
+      "inputs.account": "Mobile number: The format is not valid",
     });
     expectFieldErrors(await place(topup({ inputs: { account: "1234567", note: "x".repeat(21) } }), ZH), {
-      "inputs.note": "最多 20 个字符",
+      "inputs.note": "备注：最多 20 个字符",
     });
     expectFieldErrors(await place(topup({ inputs: { account: "1234567", color: "red" } })), {
       "inputs.color": 'Unknown field "color"',
     });
     const login = { productId: shop.login.productId, skuId: shop.login.skuId };
     expectFieldErrors(await place({ ...login, inputs: { account: "hero", password: "pw", server: "mars" } }), {
-      "inputs.server": "Please choose one of the options",
+      "inputs.server": "Server: Please choose one of the options",
     });
     expectFieldErrors(await place(topup({ quantity: 0 })), { quantity: "Quantity must be between 1 and 100" });
     expectFieldErrors(await place(topup({ merchantOrderNo: "has space" })), {
@@ -159,7 +161,7 @@ describe.each(engines)("placing orders (%s)", (engine) => {
     expectFailure(
       changed,
       409,
-      "Merchant order number REPEAT-1 was already used for a different order (differs in: quantity, inputs.account)",
+      "Merchant order number REPEAT-1 was already used for a different order (differs in: Quantity, Mobile number)",
     );
     expect(await balanceOf(t, shop.merchantId)).toBe(balance);
   });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FailureRule, failures, languages, openApiCodeOf, openApiErrorCodes } from "#contracts";
+import { type FailureRule, failures, languages, openApiCodeOf, openApiErrorCodes, translateMessage } from "#contracts";
 import { Failure, fail, invalid } from "../../server/src/lib/failure";
 import { translator } from "../../server/src/lib/i18n";
 
@@ -19,6 +19,26 @@ describe("the failures table", () => {
     for (const [, rule] of rules) expect(openApiErrorCodes).toContain(openApiCodeOf(rule.status, rule));
     expect(openApiCodeOf(500)).toBe("INTERNAL_ERROR");
     expect(openApiCodeOf(404)).toBe("NOT_FOUND");
+  });
+
+  it("reads a parameter in both languages, or a nested message, in the reader's language", () => {
+    const label = { "en-US": "Mobile number", "zh-CN": "手机号码" };
+    const error = invalid({
+      "inputs.account": {
+        key: "validation.inputField",
+        params: { field: label, message: { key: "validation.pattern", params: {} } },
+      },
+    });
+    expect(error.message).toBe("inputs.account: Mobile number: The format is not valid");
+    const ref = error.fields?.["inputs.account"];
+    expect(ref && translateMessage(translator("zh-CN"), ref, "zh-CN")).toBe("手机号码：格式不正确");
+    const conflict = fail("merchantOrderNoConflict", { merchantOrderNo: "X1", fields: label });
+    expect(conflict.message).toBe(
+      "Merchant order number X1 was already used for a different order (differs in: Mobile number)",
+    );
+    expect(translateMessage(translator("zh-CN"), conflict.messageRef, "zh-CN")).toBe(
+      "商户订单号 X1 已用于另一笔不同的订单（不同之处：手机号码）",
+    );
   });
 
   it("puts a failure with a field on that field, and several fields on theirs", () => {

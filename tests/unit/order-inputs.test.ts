@@ -18,6 +18,7 @@ import {
   priceRange,
   requestRule,
   rowsFromTable,
+  sendableRows,
   templateColumns,
   templateHeader,
   totalQuantity,
@@ -234,6 +235,20 @@ describe("batch rows", () => {
     expect(batchOutcome({ successCount: 3, failCount: 0 })).toBe("success");
     expect(batchOutcome({ successCount: 2, failCount: 1 })).toBe("partial");
     expect(batchOutcome({ successCount: 0, failCount: 3 })).toBe("failed");
+    expect(batchOutcome({ successCount: 0, failCount: 0, existingCount: 2 })).toBe("existing");
+    expect(batchOutcome({ successCount: 1, failCount: 0, existingCount: 2 })).toBe("success");
+  });
+
+  it("count for the cost only the rows that will be sent: filled, without errors, with their quantities", () => {
+    const rows = [
+      row(1, { quantity: "3" }),
+      row(2, { quantity: "4", inputs: { account: "12" } }),
+      { key: 3, merchantOrderNo: "", quantity: "9", inputs: { account: "" } },
+      row(4, { quantity: "" }),
+    ];
+    const validation = validateRows(rows, fields);
+    expect([...validation.errors.keys()]).toEqual([2]);
+    expect(sendableRows(rows, validation)).toEqual({ rows: 2, quantity: 4 });
   });
 });
 

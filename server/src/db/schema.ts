@@ -264,11 +264,22 @@ export const orderBatches = pgTable(
     skuId: bigint("sku_id", { mode: "number" }).notNull(),
     createdBy: bigint("created_by", { mode: "number" }),
     itemCount: integer("item_count").notNull(),
+    /** Orders placed, rows refused, and rows that were orders placed before (by merchant order number). */
     successCount: integer("success_count").notNull().default(0),
     failCount: integer("fail_count").notNull().default(0),
+    existingCount: integer("existing_count").notNull().default(0),
+    /**
+     * Each submitted row's outcome (`BatchRowOutcome`: its order, or why it was refused as message keys), so the
+     * result can be reopened later in either language. At most MAX_BATCH_ITEMS rows.
+     */
+    results: jsonb("results").notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index("order_batches_merchant_idx").on(t.merchantId, t.id)],
+  (t) => [
+    index("order_batches_merchant_idx").on(t.merchantId, t.id),
+    // The batch history is newest first within a merchant, filtered by time.
+    index("order_batches_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
+  ],
 );
 
 /**

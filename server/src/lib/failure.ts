@@ -1,10 +1,19 @@
-import { type FailureName, type FailureRule, failures, type MessageRef } from "#contracts";
+import {
+  type FailureName,
+  type FailureRule,
+  failures,
+  type MessageParam,
+  type MessageRef,
+  resolveParams,
+  translateMessage,
+} from "#contracts";
 import { translator } from "./i18n";
 
-type Params = Record<string, string | number>;
+/** A parameter may be a text in both languages or a message: the caller's language is picked where it is shown. */
+type Params = Record<string, MessageParam>;
 
 const english = translator("en-US");
-const sentence = (m: MessageRef) => (typeof m === "string" ? english(m) : english(m.key, m.params));
+const sentence = (m: MessageRef) => translateMessage(english, m, "en-US");
 
 /**
  * An expected failure, by its name in the contracts' `failures` table: services say what went wrong, the table
@@ -29,7 +38,7 @@ export class Failure extends Error {
         ? Object.entries(details.fields)
             .map(([field, m]) => `${field}: ${sentence(m)}`)
             .join("\n")
-        : english(failures[failure].message, params),
+        : english(failures[failure].message, resolveParams(english, params, "en-US")),
       { cause: details.cause },
     );
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next, { type Resource, type TFunction } from "i18next";
-import { DEFAULT_LANGUAGE, type Language, languages } from "#contracts";
+import { DEFAULT_LANGUAGE, type Language, type LocalizedText, languages } from "#contracts";
 import { memo } from "./memo";
 
 /** The server speaks the same catalogs as the browser: `locales/<language>/<namespace>.json`. */
@@ -46,6 +46,19 @@ export function translator(language: Language): TFunction {
     fixed.set(language, t);
   }
   return t;
+}
+
+/** One of our own texts in both languages: a parameter the reader's language is picked from where it is shown. */
+export function inBothLanguages(key: string): LocalizedText {
+  return { "en-US": translator("en-US")(key), "zh-CN": translator("zh-CN")(key) };
+}
+
+/** A list of names in both languages, each joined as its language writes a list ("A, B" and "A、B"). */
+export function joinedInBothLanguages(names: readonly LocalizedText[]): LocalizedText {
+  return {
+    "en-US": names.map((n) => n["en-US"]).join(", "),
+    "zh-CN": names.map((n) => n["zh-CN"]).join("、"),
+  };
 }
 
 /**

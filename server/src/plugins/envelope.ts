@@ -8,6 +8,7 @@ import {
   type MessageRef,
   OPENAPI_BASE,
   pickLanguage,
+  resolveParams,
   translateMessage,
 } from "#contracts";
 import { Failure } from "../lib/failure";
@@ -105,8 +106,10 @@ function issueKey(keyword: string, message: string, params: Record<string, unkno
   }
 }
 
-function translateFields(t: TFunction, fields: Record<string, MessageRef>): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateMessage(t, message)]));
+function translateFields(t: TFunction, fields: Record<string, MessageRef>, language: Language): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, translateMessage(t, message, language)]),
+  );
 }
 
 /** The envelope's sentence for field errors: the messages themselves, which is what a person needs to read. */
@@ -148,18 +151,19 @@ export interface DescribedFailure {
  * expected failure is a 500 whose details go only to the log (with the request id).
  */
 export function describeFailure(error: FastifyError | Failure, request: FastifyRequest): DescribedFailure {
-  const t = request.t ?? translator(pickLanguage(request.headers["accept-language"]));
+  const language = request.language ?? pickLanguage(request.headers["accept-language"]);
+  const t = request.t ?? translator(language);
 
   if (error instanceof Failure) {
     const { status, message, code } = error.rule;
     // An expected failure of the server's own (a full disk): said plainly to the caller, in full in the log.
     if (status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, message);
-    const fields = error.fields ? translateFields(t, error.fields) : undefined;
+    const fields = error.fields ? translateFields(t, error.fields, language) : undefined;
     const data = fields || code ? { ...(fields && { errors: fields }), ...(code && { errorCode: code }) } : null;
     const retryAfter = error.details.retryAfterSeconds;
     return {
       status,
-      message: fields ? summary(fields) : t(message, error.params),
+      message: fields ? summary(fields) : t(message, resolveParams(t, error.params, language)),
       data,
       headers: retryAfter === undefined ? {} : { "retry-after": String(retryAfter) },
     };

@@ -15,6 +15,9 @@ function withQuery(path: string, query: Record<string, number | undefined>): str
 export const orderPaths = {
   create: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.create.suffix, { productId, skuId }),
   batch: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.batch.suffix, { productId, skuId }),
+  /** The batch history, or one past batch's result. */
+  batches: (batchId?: string) =>
+    orderBase + viewRoutes.batches.suffix + (batchId ? `?${new URLSearchParams({ batchId }).toString()}` : ""),
   show: (orderNo: string) => `${orderBase}/${encodeURIComponent(orderNo)}`,
   product: (id: number) => `${productBase}/${id}`,
 };

@@ -49,6 +49,7 @@ function OrderList({ batchId }: { batchId: string }) {
     <Space wrap>
       <RefreshButton query={tableQuery} />
       <ExportButton resource="order" filters={filters} sorters={sorters} />
+      <Button onClick={() => navigate(orderPath("batches"))}>{t("order.actions.batches")}</Button>
       {createAccess?.can && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>

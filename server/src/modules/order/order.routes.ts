@@ -3,6 +3,7 @@ import { orderCalls, translateMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
+import { getBatch, listBatches } from "./batch-history";
 import { placeBatch } from "./batch-order";
 import { getOrder, listOrders, revealCards, toOrder } from "./order.service";
 import { placeOrder } from "./place-order";
@@ -23,18 +24,24 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps) {
 
   serve(app, orderCalls.batch, async ({ request, body }) => {
     const outcome = await placeBatch(deps, manualPlacer(request), body);
-    const t = request.t;
+    const { t, language } = request;
     return {
       ...outcome,
       results: outcome.results.map(({ message, errors, ...row }) => ({
         ...row,
-        ...(message ? { message: translateMessage(t, message) } : {}),
+        ...(message ? { message: translateMessage(t, message, language) } : {}),
         ...(errors
-          ? { errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, translateMessage(t, m)])) }
+          ? {
+              errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, translateMessage(t, m, language)])),
+            }
           : {}),
       })),
     };
   });
+  serve(app, orderCalls.batchList, ({ request, query }) => listBatches(deps, caller(request), query, request.language));
+  serve(app, orderCalls.batchOne, ({ request, params }) =>
+    getBatch(deps, caller(request), params.batchNo, request.language),
+  );
 
   serve(app, orderCalls.list, ({ request, query }) => listOrders(deps, caller(request), query, request.language));
   serve(app, orderCalls.one, ({ request, params }) =>

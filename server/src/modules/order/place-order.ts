@@ -1,9 +1,17 @@
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import { checkOrderInputs, type MessageRef, newMerchantOrderNo, type OrderSource } from "#contracts";
+import {
+  checkOrderInputs,
+  type LocalizedText,
+  type MessageRef,
+  newMerchantOrderNo,
+  type OrderSource,
+  orderFieldDefinitions,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchants, orders } from "../../db/schema";
 import { type Failure, fail, invalid } from "../../lib/failure";
+import { inBothLanguages, joinedInBothLanguages } from "../../lib/i18n";
 import { localizeFields } from "../product/order-fields";
 import { loadOrderTarget, type OrderTarget } from "../product/product.service";
 import { orderGroups } from "./order-groups";
@@ -35,7 +43,33 @@ export async function orderableTarget(deps: AppDeps, merchantId: number, product
   if (!target.sku) throw fail("skuNotFound");
   if (target.sku.status !== "enabled" || target.price === null) throw fail("skuNotOrderable");
   const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
-  return { ...priced, fields: localizeFields(target.product.fields, "en-US") };
+  // Labels in both languages, so a failure about an input names the field in its reader's language.
+  const labels = new Map(orderFieldDefinitions.parse(target.product.fields).map((f) => [f.key, f.label]));
+  return { ...priced, fields: localizeFields(target.product.fields, "en-US"), labels };
+}
+
+type Target = Awaited<ReturnType<typeof orderableTarget>>;
+
+/** An input's error as people read it, "Mobile number: The format is not valid", the label in their language. */
+function aboutInput(target: Target, key: string, message: MessageRef): MessageRef {
+  const label = target.labels.get(key);
+  // An input the product does not have has no label: its error already names it.
+  if (!label) return message;
+  // A nested message is always `{ key, params }`: a bare string parameter is shown as it is.
+  const nested = typeof message === "string" ? { key: message, params: {} } : message;
+  return { key: "validation.inputField", params: { field: label, message: nested } };
+}
+
+const requestFieldLabels: Record<string, string> = { productId: "product", skuId: "sku", quantity: "quantity" };
+
+/** The names of what differs between two orders, as the merchant knows them (the labels), in both languages. */
+function differenceNames(target: Target, differences: readonly string[]): LocalizedText {
+  const names = differences.map((d) =>
+    d.startsWith("inputs.")
+      ? (target.labels.get(d.slice("inputs.".length)) ?? { "en-US": d, "zh-CN": d })
+      : inBothLanguages(`orderForm.fields.${requestFieldLabels[d] ?? d}`),
+  );
+  return joinedInBothLanguages(names);
 }
 
 /**
@@ -45,14 +79,18 @@ export async function orderableTarget(deps: AppDeps, merchantId: number, product
 export function buildOrder(
   deps: AppDeps,
   placer: OrderPlacer,
-  target: Awaited<ReturnType<typeof orderableTarget>>,
+  target: Target,
   item: OrderItem,
   batchId: number | null,
 ): { order: NewOrder } | { errors: Record<string, MessageRef> } {
   const { fields } = target;
   const { values, errors } = checkOrderInputs(fields, item.inputs);
   if (Object.keys(errors).length > 0) {
-    return { errors: Object.fromEntries(Object.entries(errors).map(([key, message]) => [`inputs.${key}`, message])) };
+    return {
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([key, message]) => [`inputs.${key}`, aboutInput(target, key, message)]),
+      ),
+    };
   }
   const secret = new Set(fields.filter((f) => f.kind === "secret").map((f) => f.key));
   const primaryKey = fields.find((f) => f.primaryKey)?.key ?? "";
@@ -93,13 +131,17 @@ export function buildOrder(
  * content is the same (no second debit), and a 409 naming the differences when it is not. The happy path is
  * the one statement; the look-up of an earlier order runs only when that statement wrote nothing.
  */
-export async function placeBuiltOrder(deps: AppDeps, order: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
+export async function placeBuiltOrder(
+  deps: AppDeps,
+  target: Target,
+  order: NewOrder,
+): Promise<{ row: OrderRow; created: boolean }> {
   const outcome = await orderGroups(deps).place(order);
   if (outcome.kind === "placed") return { row: placedRow(order, outcome.id, outcome.orderNo), created: true };
   // The number was used before (perhaps by a request racing this one), or the debit failed: a repeat of an
   // earlier order answers that order even when the balance could not pay for it again.
   const earlier = await findByMerchantOrderNo(deps, order.merchantId, order.merchantOrderNo);
-  if (earlier) return { row: sameOrConflict(deps, earlier, order), created: false };
+  if (earlier) return { row: sameOrConflict(deps, target, earlier, order), created: false };
   if (outcome.kind === "duplicate") throw new Error("duplicate merchant order number, but no order holds it");
   throw await whyNotDebited(deps, order);
 }
@@ -149,7 +191,7 @@ async function findByMerchantOrderNo(deps: AppDeps, merchantId: number, merchant
 }
 
 /** The original order when the repeated request asks for the same thing; otherwise 409 naming what differs. */
-function sameOrConflict(deps: AppDeps, existing: OrderRow, repeat: NewOrder): OrderRow {
+function sameOrConflict(deps: AppDeps, target: Target, existing: OrderRow, repeat: NewOrder): OrderRow {
   const differences: string[] = [];
   if (existing.productId !== repeat.productId) differences.push("productId");
   if (existing.skuId !== repeat.skuId) differences.push("skuId");
@@ -161,7 +203,7 @@ function sameOrConflict(deps: AppDeps, existing: OrderRow, repeat: NewOrder): Or
   if (differences.length === 0) return existing;
   throw fail("merchantOrderNoConflict", {
     merchantOrderNo: existing.merchantOrderNo,
-    fields: differences.join(", "),
+    fields: differenceNames(target, differences),
   });
 }
 
@@ -195,5 +237,5 @@ export async function placeOrder(
   const target = await orderableTarget(deps, placer.merchantId, request.productId, request.skuId);
   const built = buildOrder(deps, placer, target, request, null);
   if ("errors" in built) throw invalid(built.errors);
-  return placeBuiltOrder(deps, built.order);
+  return placeBuiltOrder(deps, target, built.order);
 }

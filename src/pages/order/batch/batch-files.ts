@@ -1,4 +1,4 @@
-import type { OrderField, Translate } from "#contracts";
+import type { BatchDetail, OrderField, Translate } from "#contracts";
 import { parseDelimited, toCsv } from "../../../lib/csv";
 import { formatHint, type TemplateColumn, templateHeader } from "../../../lib/order-inputs";
 
@@ -96,4 +96,33 @@ export async function readTableFile(file: File): Promise<string[][]> {
     table.push(cells);
   }
   return table;
+}
+
+/** A past batch's result as CSV: each submitted row's merchant order number, order, status now, or refusal. */
+export function downloadBatchResult(batch: BatchDetail, t: Translate): void {
+  const header = [
+    "#",
+    t("orderForm.fields.merchantOrderNo"),
+    t("orderForm.batch.orderNo"),
+    t("orderForm.batch.outcome"),
+    t("orderForm.batch.status"),
+    t("orderForm.batch.reason"),
+  ];
+  const outcome = (r: BatchDetail["results"][number]) =>
+    t(
+      r.orderNo === null
+        ? "orderForm.batch.notPlaced"
+        : r.existing
+          ? "orderForm.batch.existing"
+          : "orderForm.batch.placed",
+    );
+  const rows = batch.results.map((r) => [
+    String(r.index + 1),
+    r.merchantOrderNo ?? "",
+    r.orderNo ?? "",
+    outcome(r),
+    r.status ? t(`enums.orderStatus.${r.status}`) : "",
+    [r.message, ...Object.values(r.errors ?? {})].filter(Boolean).join("; "),
+  ]);
+  save(new Blob([`${BOM + toCsv([header, ...rows])}\r\n`], { type: "text/csv;charset=utf-8" }), `${batch.batchId}.csv`);
 }

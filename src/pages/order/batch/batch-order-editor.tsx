@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Product, ProductSku } from "#contracts";
 import { OrderCostSummary } from "../../../components/order-entry/order-cost-summary";
 import { useBalance } from "../../../components/order-entry/use-order-access";
-import { amountOf, coversAmount, templateColumns, totalQuantity } from "../../../lib/order-inputs";
+import { amountOf, coversAmount, sendableRows, templateColumns } from "../../../lib/order-inputs";
 import { BATCH_PAGE_SIZE, BatchGrid } from "./batch-grid";
 import { BatchResult } from "./batch-result";
 import { BatchToolbar } from "./batch-toolbar";
@@ -24,7 +24,9 @@ export function BatchOrderEditor({ product, sku }: { product: Product; sku: Prod
   const { balance } = useBalance();
   const { validation } = batch;
   const shownInvalid = [...validation.errors.keys()].filter(batch.errorsShown).length;
-  const quantity = totalQuantity(batch.rows);
+  // The summary counts what will be sent and debited: rows with errors are never sent.
+  const sendable = useMemo(() => sendableRows(batch.rows, validation), [batch.rows, validation]);
+  const quantity = sendable.quantity;
   const short = balance !== undefined && !coversAmount(balance, amountOf(sku.price, quantity));
 
   return (
@@ -66,7 +68,7 @@ export function BatchOrderEditor({ product, sku }: { product: Product; sku: Prod
             currency={sku.priceCurrency}
             quantity={quantity}
             balance={balance}
-            rows={validation.filled}
+            rows={sendable.rows}
           />
         </Col>
         <Col xs={24} lg={12}>

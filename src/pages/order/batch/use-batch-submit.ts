@@ -8,7 +8,12 @@ import { customCall } from "../../../providers/api-call";
 import { showFailure } from "../../../providers/http-client";
 import { outcomeMessageKey, type ResultRow } from "./batch-result";
 
-const notify = { success: message.success, partial: message.warning, failed: message.error } as const;
+const notify = {
+  success: message.success,
+  partial: message.warning,
+  failed: message.error,
+  existing: message.info,
+} as const;
 
 export interface SubmittedBatch {
   result: BatchOrderResult;

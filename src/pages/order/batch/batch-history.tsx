@@ -1,0 +1,108 @@
+import { type CrudFilter, type HttpError, useCustom } from "@refinedev/core";
+import { Card, Space, Table, Tag } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type BatchSummary, batchListQuery, orderCalls, type Page } from "#contracts";
+import { FilterForm, TextFilter, TimeRangeFilter } from "../../../components/list-filters";
+import { RefreshButton, useLoadFailure } from "../../../components/list-page";
+import { orderPaths } from "../../../components/order-entry/order-links";
+import { formatDateTime } from "../../../lib/date-format";
+import { formatMoney } from "../../../lib/format-decimal";
+import { batchOrdersPath, type OrderFilterValues, orderListFilters } from "../../../lib/order-list";
+import { customCall } from "../../../providers/api-call";
+
+type HistoryFilters = Pick<OrderFilterValues, "batchId" | "createTime">;
+
+/** Past batches, newest first: what was sent and refused then, and what their orders have become since. */
+export function BatchHistory() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [filters, setFilters] = useState<CrudFilter[]>([]);
+  const { query, result } = useCustom<Page<BatchSummary>, HttpError>({
+    ...customCall(orderCalls.batchList),
+    config: { query: page, filters },
+    queryOptions: { retry: false },
+  });
+  useLoadFailure(query.error, "orderForm.batch.historyLoadFailed");
+  const label = (field: string) => t(`orderForm.history.${field}`);
+  const columns: ColumnsType<BatchSummary> = [
+    {
+      key: "batchId",
+      title: label("batchId"),
+      render: (_, b) => <Link to={orderPaths.batches(b.batchId)}>{b.batchId}</Link>,
+    },
+    { key: "product", title: label("product"), render: (_, b) => `${b.productName} / ${b.spec}` },
+    { key: "createTime", title: label("createTime"), render: (_, b) => formatDateTime(b.createTime) },
+    { key: "placedBy", title: label("placedBy"), render: (_, b) => b.placedBy ?? "-" },
+    { key: "rows", title: label("rows"), dataIndex: "rows" },
+    { key: "placed", title: label("placed"), dataIndex: "placed" },
+    { key: "refused", title: label("refused"), dataIndex: "refused" },
+    { key: "existing", title: label("existing"), dataIndex: "existing" },
+    { key: "outcomes", title: label("outcomes"), render: (_, b) => <OrderCounts batch={b} /> },
+    { key: "amount", title: label("amount"), render: (_, b) => `${formatMoney(b.amount)} ${b.currency}` },
+    {
+      key: "actions",
+      title: label("actions"),
+      render: (_, b) => (
+        <Space>
+          <Link to={orderPaths.batches(b.batchId)}>{t("orderForm.batch.viewResult")}</Link>
+          <Link to={batchOrdersPath(b.batchId)}>{t("orderForm.batch.viewOrders")}</Link>
+        </Space>
+      ),
+    },
+  ];
+  const data = result.data;
+  return (
+    <Card title={t("orderForm.batch.tabHistory")} extra={<RefreshButton query={query} />}>
+      <FilterForm<HistoryFilters>
+        formProps={{
+          onFinish: (values) => {
+            setFilters(orderListFilters(values));
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          },
+        }}
+        labelWidth="8em"
+      >
+        <TextFilter name="batchId" label={label("batchId")} schema={batchListQuery.shape.batchId} />
+        <TimeRangeFilter name="createTime" label={label("createTime")} />
+      </FilterForm>
+      <Table<BatchSummary>
+        rowKey="batchId"
+        size="middle"
+        loading={query.isLoading}
+        columns={columns}
+        dataSource={data?.list ?? []}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          showSizeChanger: true,
+          // Each listed batch counts its orders by status: pages stay smaller than the order list's.
+          pageSizeOptions: [10, 20, 50],
+          showTotal: (total) => t(data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The orders' statuses now, as tags (only the ones there are). */
+export function OrderCounts({ batch }: { batch: Pick<BatchSummary, "processing" | "success" | "failed"> }) {
+  const { t } = useTranslation();
+  const shown = (["processing", "success", "failed"] as const).filter((s) => batch[s] > 0);
+  if (shown.length === 0) return <>-</>;
+  const color = { processing: "blue", success: "green", failed: "red" } as const;
+  return (
+    <Space size={4} wrap>
+      {shown.map((s) => (
+        <Tag key={s} color={color[s]}>
+          {t(`enums.orderStatus.${s}`)} {batch[s]}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
