@@ -21,6 +21,22 @@ export const { instance: axiosInstance, request } = createHttpClient({
 
 export { API_BASE, PortalError } from "./create-http-client";
 
+const changeListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` after each successful call that may have changed data (any method but GET): the top bar's
+ * balance reads again after an order, a batch or a deposit, without each page knowing it is there.
+ */
+export function onDataChanged(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+axiosInstance.interceptors.response.use((response) => {
+  if (response.config.method?.toLowerCase() !== "get") for (const listener of changeListeners) listener();
+  return response;
+});
+
 /**
  * Says what failed in the caller's own words (spec §8: "Failed to terminate task: {reason}"…), in place of the
  * toast the client already showed for the same failure: one failure, one message.

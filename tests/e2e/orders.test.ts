@@ -50,6 +50,8 @@ describe("orders from the operator's side", () => {
     const orderNo = await placeSingle(page, target, "13800138000");
     await status(page, "Processing").waitFor();
     expect(await balanceOf(e2e.t, merchantId)).toBe("98.5800");
+    // The top bar's balance read again after the order, without a reload.
+    await page.getByRole("link", { name: /Balance: 98\.58 USD/ }).waitFor();
     await fulfil();
     // The detail refreshes on its own while the order is Processing.
     await status(page, "Success").waitFor({ timeout: 10_000 });

@@ -1,14 +1,19 @@
 import { WalletOutlined } from "@ant-design/icons";
 import { useCan, useCustom } from "@refinedev/core";
 import { Alert, Tooltip, theme } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CurrentBalance, depositResource, ledgerCalls, ledgerResource } from "#contracts";
 import { isLowBalance } from "../../lib/balance";
 import { formatMoney } from "../../lib/format-decimal";
 import { customCall } from "../../providers/api-call";
+import { onDataChanged } from "../../providers/http-client";
 
-/** Orders and deposits move the balance at any time: read it again every minute and when the tab is back. */
+/**
+ * Orders and deposits move the balance at any time: read it again after this tab changed something, every
+ * minute, and when the tab is back.
+ */
 const REFRESH_MS = 60_000;
 
 /** The balance for every role that may see funds (Funds Details); undefined for others and until it arrives. */
@@ -18,6 +23,9 @@ export function useCurrentBalance(): CurrentBalance | undefined {
     ...customCall(ledgerCalls.balance),
     queryOptions: { enabled: access?.can === true, refetchInterval: REFRESH_MS, refetchOnWindowFocus: true },
   });
+  const { refetch } = query;
+  const enabled = access?.can === true;
+  useEffect(() => (enabled ? onDataChanged(() => void refetch()) : undefined), [enabled, refetch]);
   return access?.can ? query.data?.data : undefined;
 }
 
