@@ -327,6 +327,8 @@ export const orders = pgTable(
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("orders_merchant_status_idx").on(t.merchantId, t.status, t.createdAt, t.id),
     index("orders_merchant_product_idx").on(t.merchantId, t.productId, t.createdAt, t.id),
+    // "Which orders recharged this number?" (support's most common question): an exact account, newest first.
+    index("orders_merchant_account_idx").on(t.merchantId, t.rechargeAccount, t.createdAt, t.id),
     index("orders_batch_idx").on(t.batchId),
     index("orders_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'processing'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
