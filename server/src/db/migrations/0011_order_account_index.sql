@@ -1,1 +1,0 @@
-CREATE INDEX "orders_merchant_account_idx" ON "orders" USING btree ("merchant_id","recharge_account","created_at","id");
