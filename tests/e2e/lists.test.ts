@@ -132,10 +132,12 @@ describe("lists", () => {
     for (const [path, columns] of [
       ["/merchant/order", ["Status", "Transaction amount"]],
       ["/merchant-fund/transaction-log", ["Type", "Amount"]],
+      ["/merchant-fund/fund", ["Amount", "Status"]],
     ] as const) {
       await page.goto(path);
-      await dataRows(page).first().waitFor();
-      for (const name of columns) expect(await insideTableFrame(page.getByRole("columnheader", { name }))).toBe(true);
+      await page.getByRole("columnheader", { name: columns[0], exact: true }).waitFor();
+      for (const name of columns)
+        expect(await insideTableFrame(page.getByRole("columnheader", { name, exact: true }))).toBe(true);
     }
     expect(problemsOf(page)).toEqual([]);
   });
