@@ -1,7 +1,7 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { CrudSort } from "@refinedev/core";
-import { Button, Card, Flex, type TablePaginationConfig } from "antd";
+import { Button, Card, ConfigProvider, Flex, type TablePaginationConfig, type TableProps } from "antd";
 import type { TFunction } from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,7 @@ export function ListCard({ title, actions, children }: { title: ReactNode; actio
         title: { whiteSpace: "normal", overflow: "visible" },
       }}
     >
-      {children}
+      {padding ? <ConfigProvider theme={COMPACT_TABLE_THEME}>{children}</ConfigProvider> : children}
     </Card>
   );
 }
@@ -67,6 +67,17 @@ export function useLoadFailure(
   useEffect(() => {
     if (error) showFailure(error, t(messageKey, { reason: error.message }), level);
   }, [error, messageKey, level, t]);
+}
+
+/** A phone's tables: smaller type and cell padding, so a list's key columns fit 390 px. */
+const COMPACT_TABLE_THEME = { components: { Table: { cellFontSizeSM: 12, cellPaddingInlineSM: 4 } } };
+
+/**
+ * A list table's size and scrolling: on a wide screen every column at its natural width (the table scrolls
+ * sideways when they do not fit); on a phone the table takes the card's width and its headers wrap.
+ */
+export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll"> {
+  return compact ? { size: "small", scroll: { x: "100%" } } : { size: "middle", scroll: { x: "max-content" } };
 }
 
 /**

@@ -175,6 +175,9 @@ describe("lists", () => {
       }
       // The filters unfold, and once searched the toggle counts them.
       await page.goto("/merchant/order");
+      // The key columns fit the phone's width: the last of them is in sight without scrolling sideways.
+      const amount = page.getByRole("columnheader", { name: zh ? "交易金额" : "Transaction amount" });
+      expect(await insideTableFrame(amount)).toBe(true);
       await page.getByRole("button", { name: zh ? "筛选" : "Filters" }).click();
       await page.getByLabel(zh ? "充值账号" : "Recharge account").fill("13800138003");
       await page.getByRole("button", { name: zh ? "查 询" : "Search", exact: true }).click();

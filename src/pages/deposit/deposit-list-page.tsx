@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Deposit } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type DepositFilterValues, depositListFilters, depositListLocation } from "../../lib/funds";
 import { depositColumns, depositCompactColumns } from "./deposit-columns";
@@ -55,9 +55,8 @@ function DepositList() {
       <Table<Deposit>
         {...tableProps}
         rowKey="id"
-        size={compact ? "small" : "middle"}
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
         pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
       {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}

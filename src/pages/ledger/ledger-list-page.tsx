@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone, type LedgerFilterValues, ledgerListFilters, ledgerListLocation } from "../../lib/funds";
@@ -74,9 +74,8 @@ function LedgerList() {
       <Table<LedgerEntry>
         {...tableProps}
         rowKey="fundNo"
-        size={compact ? "small" : "middle"}
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
         pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
     </ListCard>

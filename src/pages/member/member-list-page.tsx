@@ -4,7 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberItem, UserInfo } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, ListCard, RefreshButton } from "../../components/list-page";
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  ListCard,
+  listTableLayout,
+  RefreshButton,
+} from "../../components/list-page";
 import { memberColumns } from "./member-columns";
 import { MemberFormModal } from "./member-form-modal";
 import { PasswordResetModal } from "./password-reset-modal";
@@ -59,8 +65,7 @@ export default function MemberListPage() {
         columns={columns}
         dataSource={result.data}
         loading={query.isLoading || actions.pending}
-        size={compact ? "small" : "middle"}
-        scroll={{ x: "max-content" }}
+        {...listTableLayout(compact)}
         pagination={{
           defaultPageSize: DEFAULT_LIST_PAGE_SIZE,
           pageSizeOptions: LIST_PAGE_SIZES,

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import type { Order } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters, orderListLocation, orderPath } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
@@ -65,9 +65,8 @@ function OrderList() {
       <Table<Order>
         {...tableProps}
         rowKey="orderNo"
-        size={compact ? "small" : "middle"}
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
         pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
     </ListCard>
