@@ -1,6 +1,6 @@
 /**
  * The order list at 1,000,000 orders over 100 merchants: p50/p99 of `GET /portal/merchant/api/order/list` through
- * HTTP for eight query shapes, 8 clients, as the operator of the LARGEST merchant (~10% of all orders, the capped
+ * HTTP for ten query shapes, 8 clients, as the operator of the LARGEST merchant (~10% of all orders, the capped
  * count's worst case), then EXPLAIN (ANALYZE, BUFFERS) of the two statements `listOrders` issues per call (the
  * page and the capped count), captured from the service itself, naming the index each one used. Orders are
  * filled in SQL with generate_series (no ledger rows: the list never reads them; 1,000 of the largest merchant's
@@ -16,7 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import type { Order, Page } from "#contracts";
+import { type Order, orderCalls, type Page } from "#contracts";
 import type { AppDeps } from "../server/src/app-deps";
 import type { Db } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";
@@ -70,6 +70,8 @@ interface Fill {
   userId: number;
   username: string;
   knownMerchantOrderNos: string[];
+  /** Recharge accounts of the largest merchant's orders (support's "which orders recharged this number?"). */
+  knownAccounts: string[];
   /** A batch number of the largest merchant, holding 1,000 of its orders. */
   batchNo: string;
   fillSeconds: number;
@@ -185,9 +187,10 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
     db,
     sql`select count(*)::int as n from orders where merchant_id = ${merchantId}`,
   );
-  const known = await queryRows<{ merchant_order_no: string }>(
+  const known = await queryRows<{ merchant_order_no: string; recharge_account: string }>(
     db,
-    sql`select merchant_order_no from orders where merchant_id = ${merchantId} order by random() limit 50`,
+    sql`select merchant_order_no, recharge_account from orders where merchant_id = ${merchantId}
+      order by random() limit 50`,
   );
   return {
     rows,
@@ -197,6 +200,7 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
     userId: operator.id,
     username: operator.username,
     knownMerchantOrderNos: known.map((r) => r.merchant_order_no),
+    knownAccounts: known.map((r) => r.recharge_account),
     batchNo,
     fillSeconds: (performance.now() - started) / 1000,
   };
@@ -226,6 +230,8 @@ function shapes(t: TestApp, f: Fill): Shape[] {
     },
     { name: "(f) no filter, pageNum=200", queries: [{ pageNum: 200 }] },
     { name: "(g) batchId (1,000 orders)", queries: [{ batchId: f.batchNo }] },
+    { name: "(h) rechargeAccount exact", queries: f.knownAccounts.map((rechargeAccount) => ({ rechargeAccount })) },
+    { name: "(i) sort=-amount, page 1", queries: [{ sort: "-amount" }] },
   ];
 }
 
@@ -269,7 +275,8 @@ function lister(f: Fill): Lister {
     mfaBound: true,
     username: f.username,
   };
-  return (deps, q) => listOrders(deps, auth, { pageNum: 1, pageSize: 20, ...q } as never, "en-US");
+  // Parsed as the route parses it (`sort` becomes its keys).
+  return (deps, q) => listOrders(deps, auth, orderCalls.list.query.parse({ pageNum: 1, pageSize: 20, ...q }), "en-US");
 }
 
 /** The statements a lister issues, captured by a logging Drizzle on the same connection. */

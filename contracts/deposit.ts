@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
-import { pageOf, pageQuery } from "./envelope";
+import { pageOf, pageQuery, sortQuery } from "./envelope";
 import { formatDecimal } from "./formats";
 import { defineResource } from "./resource";
 
@@ -51,6 +51,9 @@ export const depositListQuery = z.object({
   endTime: dateTime.optional(),
 });
 export type DepositListQuery = z.infer<typeof depositListQuery>;
+
+/** Recharge History's sortable columns (newest first when none is given). */
+export const depositSortFields = ["transactionTime", "amount"] as const;
 
 const required = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, "validation.tooLong");
 
@@ -118,7 +121,7 @@ export const depositCalls = {
     path: "/merchant/api/fund/deposit/list",
     access: { resource: "deposit", action: "list" },
     tag: "fund",
-    query: pageQuery.extend(depositListQuery.shape),
+    query: pageQuery.extend(depositListQuery.shape).extend(sortQuery(depositSortFields).shape),
     answer: pageOf(deposit),
   }),
   create: defineCall({

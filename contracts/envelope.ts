@@ -52,3 +52,39 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number(), list: z.array(item), totalCapped: z.boolean().optional() });
 }
+
+/** One key of a list's `sort`: a field the list allows, ascending or descending. */
+export interface SortKey<F extends string = string> {
+  field: F;
+  desc: boolean;
+}
+
+/**
+ * `sort=field,-field` (a minus sorts descending), only by the fields a list names: each list sorts by columns
+ * its indexes or its size make cheap, so an unknown or repeated field is refused (400), never ignored.
+ */
+export function sortQuery<const F extends string>(fields: readonly F[]) {
+  const allowed = new Set<string>(fields);
+  return z.object({
+    sort: z
+      .string("validation.invalidType")
+      .max(200, "validation.tooLong")
+      .optional()
+      .transform((text, ctx): SortKey<F>[] => {
+        const keys = (text ?? "")
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map((part) => ({ field: part.replace(/^-/, "") as F, desc: part.startsWith("-") }));
+        const seen = new Set<string>();
+        for (const key of keys) {
+          if (!allowed.has(key.field) || seen.has(key.field)) {
+            ctx.addIssue({ code: "custom", message: "validation.sortField" });
+            return z.NEVER;
+          }
+          seen.add(key.field);
+        }
+        return keys;
+      }),
+  });
+}

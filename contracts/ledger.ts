@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
-import { pageOf, pageQuery } from "./envelope";
+import { pageOf, pageQuery, sortQuery } from "./envelope";
 import { defineResource } from "./resource";
 
 /** Funds Details (the balance ledger as merchants see it). */
@@ -35,6 +35,9 @@ export const ledgerListQuery = z.object({
 });
 export type LedgerListQuery = z.infer<typeof ledgerListQuery>;
 
+/** Funds Details' sortable columns (newest first when none is given). */
+export const ledgerSortFields = ["time", "amount"] as const;
+
 /** Credits and debits of the entries a filter selects (not only the page shown). */
 export const ledgerSummary = z.object({ credits: z.string(), debits: z.string(), currency: z.string() });
 
@@ -54,7 +57,7 @@ export const ledgerCalls = {
     path: "/merchant/api/fund/transaction/list",
     access: { resource: "ledger", action: "list" },
     tag: "fund",
-    query: pageQuery.extend(ledgerListQuery.shape),
+    query: pageQuery.extend(ledgerListQuery.shape).extend(sortQuery(ledgerSortFields).shape),
     answer: pageOf(ledgerEntry).extend({ summary: ledgerSummary }),
   }),
   balance: defineCall({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
-import { pageOf, pageQuery } from "./envelope";
+import { pageOf, pageQuery, sortQuery } from "./envelope";
 import type { LocalizedText, OrderField } from "./product";
 import { defineResource } from "./resource";
 
@@ -182,12 +182,17 @@ export const orderListQuery = z.object({
   merchantOrderNo: z.string().trim().max(64, "validation.tooLong").optional(),
   productName: z.string().trim().max(100, "validation.tooLong").optional(),
   batchId: z.string().trim().max(64, "validation.tooLong").optional(),
+  /** The recharge account (the product's primary-key input), matched exactly: an index serves it. */
+  rechargeAccount: z.string().trim().max(128, "validation.tooLong").optional(),
   status: z.enum(orderStatuses, "validation.invalidType").optional(),
   source: z.enum(orderSources, "validation.invalidType").optional(),
   startTime: dateTime.optional(),
   endTime: dateTime.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** The order list's sortable columns (newest first when none is given). */
+export const orderSortFields = ["createTime", "amount"] as const;
 
 /**
  * Checks order inputs against a product's fields, the same way in the browser (form rules, batch rows) and on
@@ -324,7 +329,7 @@ export const orderCalls = {
     path: "/merchant/api/order/list",
     access: { resource: "order", action: "list" },
     tag: "order",
-    query: pageQuery.extend(orderListQuery.shape),
+    query: pageQuery.extend(orderListQuery.shape).extend(sortQuery(orderSortFields).shape),
     answer: pageOf(order),
   }),
   one: defineCall({

@@ -1,9 +1,12 @@
+import { FilterOutlined } from "@ant-design/icons";
 import { Button, Col, DatePicker, Form, type FormProps, Input, Row, Select, Space } from "antd";
-import type { ReactNode } from "react";
+import dayjs from "dayjs";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DATE_TIME_FORMAT } from "../lib/date-format";
 import { zodRule } from "../lib/zod-rule";
+import { useCompactList } from "./column-chooser";
 
 /**
  * The pieces every list's search form is made of: the form with Reset / Search, a grid cell each, text filters
@@ -11,45 +14,76 @@ import { zodRule } from "../lib/zod-rule";
  */
 const FILTER_CELL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
+/** Form values that filter something: a non-blank text or choice, a range with either end. */
+const isActive = (value: unknown) =>
+  Array.isArray(value) ? value.some(Boolean) : value !== undefined && value !== null && String(value).trim() !== "";
+
 /**
  * A list's search form (Refine's `searchFormProps`); the page's `onSearch` turns its values into filters.
- * Reset clears every field and searches; `emptyValues` when the initial values are not empty (e.g. the orders
- * list opened with a batch id), so Reset does not bring them back.
+ * Reset empties every field (the initial values come from the address, so `resetFields` would bring them back)
+ * and searches. On a phone the form folds behind a "Filters (n)" button counting the fields in use.
  */
 export function FilterForm<Values extends object>({
   formProps,
   labelWidth,
-  emptyValues,
   children,
 }: {
   formProps: FormProps<Values>;
   labelWidth: string;
-  emptyValues?: Values;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>(formProps.form);
+  const compact = useCompactList();
+  const [open, setOpen] = useState(false);
+  const active =
+    Form.useWatch((values: Record<string, unknown>) => Object.values(values ?? {}).filter(isActive).length, form) ?? 0;
   const reset = () => {
-    if (emptyValues) form.setFieldsValue(emptyValues);
-    else form.resetFields();
+    const fields = Object.keys(form.getFieldsValue());
+    form.setFieldsValue(Object.fromEntries(fields.map((name) => [name, undefined])) as never);
     form.submit();
   };
   return (
-    <Form<Values> {...formProps} form={form} labelCol={{ flex: labelWidth }}>
-      <Row gutter={16}>
-        {children}
-        <FilterButtons onReset={reset} />
-      </Row>
-    </Form>
+    <>
+      {compact && (
+        <Button
+          icon={<FilterOutlined />}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          style={{ marginBottom: 12 }}
+        >
+          {active > 0 ? t("common.filters.toggleActive", { count: active }) : t("common.filters.toggle")}
+        </Button>
+      )}
+      <div hidden={compact && !open}>
+        <Form<Values> {...formProps} form={form} labelCol={{ flex: labelWidth }}>
+          <Row gutter={16}>
+            {children}
+            <FilterButtons onReset={reset} />
+          </Row>
+        </Form>
+      </div>
+    </>
   );
 }
 
 /** A text filter, validated in the browser by the same schema the server applies to that query field. */
-export function TextFilter({ name, label, schema }: { name: string; label: string; schema: z.ZodType }) {
+export function TextFilter({
+  name,
+  label,
+  schema,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  schema: z.ZodType;
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Col {...FILTER_CELL}>
       <Form.Item name={name} label={label} rules={[zodRule(schema, t)]}>
-        <Input allowClear />
+        <Input allowClear placeholder={placeholder} />
       </Form.Item>
     </Col>
   );
@@ -81,15 +115,30 @@ export function EnumFilter({
   );
 }
 
+/** Quick ranges, computed when the picker opens (a page left open overnight still means today). */
+function rangePresets(t: (key: string) => string) {
+  const now = dayjs();
+  const day = (offset: number) => now.add(offset, "day");
+  return [
+    { label: t("common.filters.presets.today"), value: [now.startOf("day"), now.endOf("day")] },
+    { label: t("common.filters.presets.yesterday"), value: [day(-1).startOf("day"), day(-1).endOf("day")] },
+    { label: t("common.filters.presets.last7Days"), value: [day(-6).startOf("day"), now.endOf("day")] },
+    { label: t("common.filters.presets.thisMonth"), value: [now.startOf("month"), now.endOf("month")] },
+  ] as { label: string; value: [dayjs.Dayjs, dayjs.Dayjs] }[];
+}
+
 /** A start-end date-time range, either end optional; the page turns it into ISO `startTime` / `endTime`. */
 export function TimeRangeFilter({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation();
+  const [presets, setPresets] = useState(() => rangePresets(t));
   return (
     <Col xs={24} lg={16} xxl={12}>
       <Form.Item name={name} label={label}>
         <DatePicker.RangePicker
           showTime
           allowEmpty={[true, true]}
+          presets={presets}
+          onOpenChange={(open) => open && setPresets(rangePresets(t))}
           format={DATE_TIME_FORMAT}
           placeholder={[t("common.filters.startTime"), t("common.filters.endTime")]}
           style={{ width: "100%" }}

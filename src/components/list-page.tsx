@@ -1,12 +1,46 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button, type TablePaginationConfig } from "antd";
+import { getDefaultSortOrder } from "@refinedev/antd";
+import type { CrudSort } from "@refinedev/core";
+import { Button, Card, ConfigProvider, Flex, type TablePaginationConfig, type TableProps } from "antd";
 import type { TFunction } from "i18next";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { LIST_PAGE_SIZES } from "../lib/list-location";
 import { showFailure } from "../providers/http-client";
+import { useCompactList } from "./column-chooser";
+import { PageTitle } from "./page-title";
 
-/** What the list pages share: a refresh button, the load-failure message, and pagination that shows the total. */
-export const LIST_PAGE_SIZES = [10, 20, 50, 100];
+/**
+ * What the list pages share: the card with its title and actions, a refresh button, the load-failure message,
+ * and pagination that shows the total.
+ */
+export { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "../lib/list-location";
+
+/**
+ * A list's card. The title and the actions share one row that wraps on a narrow screen (antd's own header keeps
+ * them on one line, and on a phone the buttons pushed the title out of sight).
+ */
+export function ListCard({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  // On a phone the card gives its padding to the table, so the key columns fit the width.
+  const padding = useCompactList() ? 12 : undefined;
+  return (
+    <Card
+      title={
+        <Flex wrap align="center" justify="space-between" gap={8}>
+          <PageTitle>{title}</PageTitle>
+          {actions}
+        </Flex>
+      }
+      styles={{
+        header: { paddingBlock: 8, paddingInline: padding },
+        body: { padding },
+        title: { whiteSpace: "normal", overflow: "visible" },
+      }}
+    >
+      {padding ? <ConfigProvider theme={COMPACT_TABLE_THEME}>{children}</ConfigProvider> : children}
+    </Card>
+  );
+}
 
 export function RefreshButton({ query }: { query: { isFetching: boolean; refetch: () => unknown } }) {
   const { t } = useTranslation();
@@ -36,18 +70,41 @@ export function useLoadFailure(
   }, [error, messageKey, level, t]);
 }
 
-/** Table pagination with a size changer and the total ("More than 10,000 items" when the server stopped counting). */
+/** A phone's tables: smaller type and cell padding, so a list's key columns fit 390 px. */
+const COMPACT_TABLE_THEME = { components: { Table: { cellFontSizeSM: 12, cellPaddingInlineSM: 4 } } };
+
+/**
+ * A list table's size and scrolling: on a wide screen every column at its natural width (the table scrolls
+ * sideways when they do not fit); on a phone the table takes the card's width and its headers wrap.
+ */
+export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll"> {
+  return compact ? { size: "small", scroll: { x: "100%" } } : { size: "middle", scroll: { x: "max-content" } };
+}
+
+/**
+ * Table pagination with a size changer and the total ("More than 10,000 items" when the server stopped counting);
+ * small on a phone, so it fits the width.
+ */
 export function listPagination(
   pagination: TablePaginationConfig | false | undefined,
   t: TFunction,
   totalCapped = false,
+  compact = false,
 ): TablePaginationConfig | false | undefined {
   return (
     pagination && {
       ...pagination,
       pageSizeOptions: LIST_PAGE_SIZES,
       showSizeChanger: true,
+      size: compact ? "small" : "default",
+      showLessItems: compact,
       showTotal: (total) => t(totalCapped ? "common.totalCapped" : "common.total", { total }),
     }
   );
+}
+
+/** A column the server sorts by (`key` is the field the list's contract allows), showing the current sort. */
+export function sortableColumn(key: string, sorters: readonly CrudSort[]) {
+  // Refine reads the sorted field from `dataIndex` (the key names it when a column renders its own cell).
+  return { key, dataIndex: key, sorter: true, sortOrder: getDefaultSortOrder(key, [...sorters]) ?? null };
 }

@@ -3,12 +3,17 @@ import Big from "big.js";
 import type { Dayjs } from "dayjs";
 import {
   type DepositStatus,
+  depositListQuery,
+  depositSortFields,
   type LedgerEntryType,
+  ledgerListQuery,
+  ledgerSortFields,
   type NewDeposit,
   UPLOAD_MAX_BYTES,
   uploadContentTypes,
 } from "#contracts";
 import { API_BASE } from "../providers/create-http-client";
+import type { ListLocation } from "./list-location";
 
 /** Currencies offered first in the recharge form; any other three-letter code can be typed. */
 export const COMMON_CURRENCIES = ["USD", "CNY", "EUR", "HKD", "JPY", "GBP", "SGD", "MYR", "THB", "IDR", "PHP", "VND"];
@@ -53,6 +58,16 @@ function rangeFilters(range: TimeRange | undefined): CrudFilter[] {
   if (end) filters.push({ field: "endTime", operator: "eq", value: end.endOf("second").format(ISO_WITH_OFFSET) });
   return filters;
 }
+
+/** What Funds Details and Recharge History keep in the address: their query's filters and sortable columns. */
+export const ledgerListLocation: ListLocation = {
+  fields: Object.keys(ledgerListQuery.shape),
+  sortable: ledgerSortFields,
+};
+export const depositListLocation: ListLocation = {
+  fields: Object.keys(depositListQuery.shape),
+  sortable: depositSortFields,
+};
 
 /** Funds Details' search form as filters (`type`, `orderNo`, `fundNo`, `startTime`, `endTime`). */
 export function ledgerListFilters(values: LedgerFilterValues): CrudFilter[] {

@@ -1,12 +1,14 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
-import { findResource, type OrderSource, type OrderStatus } from "#contracts";
+import { findResource, type OrderSource, type OrderStatus, orderListQuery, orderSortFields } from "#contracts";
 import { type View, viewRoutes } from "../resources/routes";
+import type { ListLocation } from "./list-location";
 
 /** The order list's search form. */
 export interface OrderFilterValues {
   orderNo?: string;
   merchantOrderNo?: string;
+  rechargeAccount?: string;
   productName?: string;
   batchId?: string;
   status?: OrderStatus;
@@ -14,17 +16,12 @@ export interface OrderFilterValues {
   createTime?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const textFields = ["orderNo", "merchantOrderNo", "productName", "batchId"] as const;
+const textFields = ["orderNo", "merchantOrderNo", "rechargeAccount", "productName", "batchId"] as const;
 
-/** Every field empty: what "Reset" sets (the form's initial values may hold a batch id from the address). */
-export const emptyOrderFilters: Record<keyof OrderFilterValues, undefined> = {
-  orderNo: undefined,
-  merchantOrderNo: undefined,
-  productName: undefined,
-  batchId: undefined,
-  status: undefined,
-  source: undefined,
-  createTime: undefined,
+/** What the order list keeps in the address: its query's filter fields and its sortable columns. */
+export const orderListLocation: ListLocation = {
+  fields: Object.keys(orderListQuery.shape),
+  sortable: orderSortFields,
 };
 
 /** ISO 8601 with the viewer's own offset and milliseconds ("2024-05-01T10:00:00.000+08:00"). */

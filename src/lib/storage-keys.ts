@@ -11,4 +11,6 @@ export const storageKeys = {
    * change clears it as the spec asks, so an old one cannot linger.
    */
   password: "password",
+  /** localStorage prefix: the columns a list shows, per user (`listColumns:<userId>:<list>:<wide|compact>`). */
+  listColumns: "listColumns",
 } as const;

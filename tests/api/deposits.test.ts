@@ -122,6 +122,18 @@ describe.each(engines)("deposits (%s)", (engine) => {
     expectFailure(await call(t, "GET", DEPOSIT_LIST, { lang: EN }), 401, M.unauthenticated[EN]);
   });
 
+  it("sorts by amount or transaction time when asked, and refuses other fields", async () => {
+    await submitDeposit(t, a.finance, a.id, { amount: "7.50", referenceNo: "SORT-1" });
+    await submitDeposit(t, a.finance, a.id, { amount: "3.25", referenceNo: "SORT-2" });
+    const page = expectOk<{ list: Deposit[] }>(await list(a.finance, "&sort=-amount"), EN);
+    const amounts = page.list.map((d) => Number(d.amount));
+    expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
+    expect(expectOk<{ list: Deposit[] }>(await list(a.finance, "&sort=transactionTime"), EN).list).toHaveLength(
+      page.list.length,
+    );
+    expectFieldErrors(await list(a.finance, "&sort=status"), { sort: "This list cannot be sorted by that field" });
+  });
+
   it("answers translated field errors for a missing or malformed form", async () => {
     const expected = {
       [EN]: {

@@ -150,6 +150,20 @@ describe.each(engines)("funds details (%s)", (engine) => {
     });
   });
 
+  it("sorts by amount or time when asked, ties broken by entry, and refuses other fields", async () => {
+    const newest = (await list(finance)).list;
+    const byAmount = await list(finance, "&sort=amount");
+    const amounts = byAmount.list.map((e) => Number(e.amount));
+    expect(amounts).toEqual([...amounts].sort((x, y) => x - y));
+    expect(byAmount.list.map((e) => e.fundNo).sort()).toEqual(newest.map((e) => e.fundNo).sort());
+    expect((await list(finance, "&sort=time")).list.map((e) => e.fundNo)).toEqual(
+      newest.map((e) => e.fundNo).reverse(),
+    );
+    expectFieldErrors(await call(t, "GET", `${LEDGER_LIST}?sort=balance`, { token: finance, lang: EN }), {
+      sort: "This list cannot be sorted by that field",
+    });
+  });
+
   it("is open to admin, operator and finance, and shows each merchant only its own entries", async () => {
     for (const token of [admin, shop.token, finance]) expect((await list(token)).total).toBe(7);
     const theirs = await list(otherFinance);

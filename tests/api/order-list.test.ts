@@ -78,6 +78,41 @@ describe.each(engines)("the order list (%s)", (engine) => {
     expect(numbers(await list(`startTime=${start}&endTime=${end}`))).toEqual(["L-2"]);
   });
 
+  it("finds the orders of one recharge account (exact, after trimming), with the other filters", async () => {
+    expect(numbers(await list("rechargeAccount=13800000003"))).toEqual(["L-3"]);
+    expect(numbers(await list("rechargeAccount=%2013800000001%20"))).toEqual(["L-1"]);
+    expect(numbers(await list("rechargeAccount=hero&status=processing"))).toEqual(["L-2"]);
+    // Exact, not a prefix: a shorter number is another account.
+    expect(numbers(await list("rechargeAccount=1380000000"))).toEqual([]);
+    // The export takes the list's filters: its query schema accepts the account too.
+    const exported = await call(t, "GET", "/portal/merchant/export/order/detail?rechargeAccount=13800000003", {
+      token: shop.token,
+    });
+    expectOk<number>(exported);
+  });
+
+  it("sorts by the allowed columns, ties broken by order of placing, stable across pages", async () => {
+    const all = (await list("pageSize=100")).list as unknown as { merchantOrderNo: string; amount: string }[];
+    const byAmount = [...all].sort(
+      (a, b) => Number(a.amount) - Number(b.amount) || a.merchantOrderNo.localeCompare(b.merchantOrderNo),
+    );
+    expect(numbers(await list("sort=amount"))).toEqual(byAmount.map((o) => o.merchantOrderNo));
+    expect(numbers(await list("sort=-amount"))).toEqual(byAmount.reverse().map((o) => o.merchantOrderNo));
+    expect(numbers(await list("sort=createTime"))).toEqual(["L-1", "L-2", "L-3"]);
+    const pages = [1, 2, 3].map((n) => list(`sort=-amount,createTime&pageSize=1&pageNum=${n}`));
+    const paged = (await Promise.all(pages)).flatMap(numbers);
+    expect(paged).toEqual(numbers(await list("sort=-amount,createTime")));
+  });
+
+  it("refuses a sort by a field the list does not allow, or the same field twice (translated)", async () => {
+    for (const sort of ["status", "-rechargeAccount", "amount,-amount"]) {
+      const en = await call(t, "GET", `${LIST}?sort=${sort}`, { token: shop.token, lang: EN });
+      expectFieldErrors(en, { sort: "This list cannot be sorted by that field" });
+    }
+    const zh = await call(t, "GET", `${LIST}?sort=productName`, { token: shop.token, lang: ZH });
+    expectFieldErrors(zh, { sort: "此列表不能按该字段排序" });
+  });
+
   it("shows the failure reason in the reader's language", async () => {
     const [en] = (await list("status=failed", EN)).list as unknown as { failReason: string }[];
     expect(en?.failReason).toBe("No final answer from the supplier before the deadline");

@@ -89,11 +89,11 @@ describe("the session in the shell", () => {
   it("keeps a deep link through sign-in, and says why a role is turned away from a page", async () => {
     const m = await e2e.t.merchant({ mfa: false });
     const page = await e2e.newPage();
-    await page.goto("/merchant-fund/fund?pageSize=25");
+    await page.goto("/merchant-fund/fund?pageSize=50");
     await page.waitForURL("**/login?to=*");
     await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
     await bindMfaInDialog(page, e2e);
-    await page.waitForURL("**/merchant-fund/fund?pageSize=25");
+    await page.waitForURL("**/merchant-fund/fund?pageSize=50");
     await page.goto("/merchant-setting/merchant-member");
     await page.waitForURL("**/merchant/info");
     await page

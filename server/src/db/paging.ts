@@ -1,6 +1,6 @@
-import { count, desc, inArray, type SQL } from "drizzle-orm";
+import { asc, count, desc, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Page, PageQuery } from "#contracts";
+import type { Page, PageQuery, SortKey } from "#contracts";
 import type { Db } from "./connection";
 
 /**
@@ -28,10 +28,27 @@ export interface NewestFirstList {
   id: PgColumn;
   createdAt: PgColumn;
   where: SQL | undefined;
+  /** The caller's `sort` (fields its contract allowed) and the column of each such field. */
+  sort?: { keys: readonly SortKey[]; columns: Readonly<Record<string, PgColumn>> };
 }
 
 /**
- * The page of a big list, newest first (created_at, id). The page's ids come from an index alone however deep
+ * The list's ORDER BY: the caller's keys, else newest first; the id breaks ties (in the last key's direction,
+ * so an index ending in the id serves it either way), so rows that tie never swap places between pages.
+ */
+export function listOrder(list: NewestFirstList): SQL[] {
+  const keys = list.sort?.keys.length ? list.sort.keys : [];
+  const order = keys.map((key) => {
+    const column = list.sort?.columns[key.field];
+    if (!column) throw new Error(`No column for sort field "${key.field}"`);
+    return key.desc ? desc(column) : asc(column);
+  });
+  if (order.length === 0) return [desc(list.createdAt), desc(list.id)];
+  return [...order, keys.at(-1)?.desc ? desc(list.id) : asc(list.id)];
+}
+
+/**
+ * The page of a big list, newest first (created_at, id) unless the caller sorts it (`listOrder`). The page's ids come from an index alone however deep
  * the page (a deferred join), then `read` fetches only those rows with what they join; the count is an
  * index-only scan that stops at LIST_COUNT_CAP. Chosen from EXPLAIN at 1M orders (bench/order-list.ts).
  */
@@ -42,7 +59,7 @@ export async function fetchNewestFirst<Row, Item>(
   read: (only: SQL, order: SQL[]) => Promise<Row[]>,
   toItem: (row: Row) => Item,
 ): Promise<Page<Item>> {
-  const order = [desc(list.createdAt), desc(list.id)];
+  const order = listOrder(list);
   const result = await fetchPage(
     page,
     {

@@ -338,6 +338,10 @@ export const orders = pgTable(
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("orders_merchant_status_idx").on(t.merchantId, t.status, t.createdAt, t.id),
     index("orders_merchant_product_idx").on(t.merchantId, t.productId, t.createdAt, t.id),
+    // "Which orders recharged this number?" (support's most common question): an exact account, newest first.
+    index("orders_merchant_account_idx").on(t.merchantId, t.rechargeAccount, t.createdAt, t.id),
+    // The list sorted by amount (either way; the id breaks ties), without sorting a merchant's every order.
+    index("orders_merchant_amount_idx").on(t.merchantId, t.amount, t.id),
     index("orders_batch_idx").on(t.batchId),
     index("orders_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'processing'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
@@ -561,6 +565,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_merchant_idx").on(t.merchantId, t.id),
     index("ledger_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
+    // Funds Details sorted by amount (either way; the id breaks ties).
+    index("ledger_merchant_amount_idx").on(t.merchantId, t.amount, t.id),
     uniqueIndex("ledger_order_type_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
     check("ledger_balance_after", sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check("ledger_balance_not_negative", sql`${t.balanceAfter} >= 0`),

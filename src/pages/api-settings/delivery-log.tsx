@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation } from "@refinedev/core";
-import { Alert, Card, Input, message, Select, Space, Table } from "antd";
+import { Alert, Input, message, Select, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,17 +10,15 @@ import {
   deliveryStatuses,
   type Page,
 } from "#contracts";
-import { LIST_PAGE_SIZES, RefreshButton } from "../../components/list-page";
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, ListCard, RefreshButton } from "../../components/list-page";
 import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
 
-const DEFAULT_PAGE_SIZE = 10;
-
 /** Callbacks and notifications sent to the merchant, newest first, with a resend per event. */
 export function DeliveryLog() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
   const [filters, setFilters] = useState<DeliveryListQuery>({});
   const { query } = useCustom<Page<Delivery>>({
     ...customCall(apiSettingsCalls.deliveries),
@@ -60,7 +58,7 @@ export function DeliveryLog() {
   });
 
   return (
-    <Card title={t("api-settings.titles.deliveries")} extra={<RefreshButton query={query} />}>
+    <ListCard title={t("api-settings.titles.deliveries")} actions={<RefreshButton query={query} />}>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           allowClear
@@ -112,6 +110,6 @@ export function DeliveryLog() {
           onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
         }}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,37 +1,46 @@
-import { useTable } from "@refinedev/antd";
-import { type HttpError, useCan } from "@refinedev/core";
-import { Button, Card, Space, Table } from "antd";
+import { useCan } from "@refinedev/core";
+import { Button, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Deposit } from "#contracts";
-import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
-import { PageTitle } from "../../components/page-title";
-import { type DepositFilterValues, depositListFilters } from "../../lib/funds";
-import { depositColumns } from "./deposit-columns";
+import { useColumnChoice } from "../../components/column-chooser";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
+import { type DepositFilterValues, depositListFilters, depositListLocation } from "../../lib/funds";
+import { depositColumns, depositCompactColumns } from "./deposit-columns";
 import { DepositFilters } from "./deposit-filters";
 import { RechargeModal } from "./recharge-modal";
 
-/** Recharge History: the merchant's deposit records; admin and finance submit new ones from here. */
+/**
+ * Recharge History: the merchant's deposit records (search, sort and page in the address); admin and finance
+ * submit new ones from here.
+ */
 export default function DepositListPage() {
+  return <DepositList key={useNavigationKey()} />;
+}
+
+function DepositList() {
   const { t } = useTranslation();
   const [recharging, setRecharging] = useState(false);
-  const { tableProps, searchFormProps, tableQuery } = useTable<Deposit, HttpError, DepositFilterValues>({
+  const { tableProps, searchFormProps, tableQuery, sorters, initialValues } = useListTable<
+    Deposit,
+    DepositFilterValues
+  >({
     resource: "deposit",
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    filters: { defaultBehavior: "replace" },
+    location: depositListLocation,
+    rangeName: "time",
     onSearch: (values) => depositListFilters(values),
-    // Each failure is already reported by the http client and once here; retrying would repeat both.
-    queryOptions: { retry: false },
   });
   const { data: createAccess } = useCan({ resource: "deposit", action: "create" });
-  const columns = useMemo(() => depositColumns(t), [t]);
+  const all = useMemo(() => depositColumns(t, sorters), [t, sorters]);
+  const { columns, chooser, compact } = useColumnChoice("deposit", all, depositCompactColumns);
 
   useLoadFailure(tableQuery.error, "deposit.loadFailed");
 
   const actions = (
     <Space wrap>
       <RefreshButton query={tableQuery} />
+      {chooser}
       {createAccess?.can && (
         <Button type="primary" onClick={() => setRecharging(true)}>
           {t("deposit.actions.recharge")}
@@ -41,17 +50,16 @@ export default function DepositListPage() {
   );
 
   return (
-    <Card title={<PageTitle>{t("deposit.title")}</PageTitle>} extra={actions}>
-      <DepositFilters formProps={searchFormProps} />
+    <ListCard title={t("deposit.title")} actions={actions}>
+      <DepositFilters formProps={{ ...searchFormProps, initialValues }} />
       <Table<Deposit>
         {...tableProps}
         rowKey="id"
-        size="middle"
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
       {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
-    </Card>
+    </ListCard>
   );
 }

@@ -1,37 +1,40 @@
-import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { Card, Col, Row, Space, Statistic, Table, Typography } from "antd";
+import { Col, Row, Space, Statistic, Table, Typography } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "#contracts";
+import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
-import { PageTitle } from "../../components/page-title";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatMoney } from "../../lib/format-decimal";
-import { amountTone, type LedgerFilterValues, ledgerListFilters } from "../../lib/funds";
-import { ledgerColumns } from "./ledger-columns";
+import { amountTone, type LedgerFilterValues, ledgerListFilters, ledgerListLocation } from "../../lib/funds";
+import { ledgerColumns, ledgerCompactColumns } from "./ledger-columns";
 import { LedgerFilters } from "./ledger-filters";
 
 type Summary = z.infer<typeof ledgerSummary>;
 
-/** Funds Details: the merchant's ledger, newest first, with the credits and debits of the filtered range. */
+/**
+ * Funds Details: the merchant's ledger, newest first unless sorted, with the credits and debits of the filtered
+ * range; its search, sort and page live in the address.
+ */
 export default function LedgerListPage() {
+  return <LedgerList key={useNavigationKey()} />;
+}
+
+function LedgerList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<
+  const { tableProps, searchFormProps, tableQuery, filters, sorters, initialValues } = useListTable<
     LedgerEntry,
-    HttpError,
     LedgerFilterValues
   >({
     resource: "ledger",
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    filters: { defaultBehavior: "replace" },
+    location: ledgerListLocation,
+    rangeName: "time",
     onSearch: (values) => ledgerListFilters(values),
-    // Each failure is already reported by the http client and once here; retrying would repeat both.
-    queryOptions: { retry: false },
   });
-  const columns = useMemo(() => ledgerColumns(t), [t]);
+  const all = useMemo(() => ledgerColumns(t, sorters), [t, sorters]);
+  const { columns, chooser, compact } = useColumnChoice("ledger", all, ledgerCompactColumns);
   const summary = (tableQuery.data as { summary?: Summary } | undefined)?.summary;
 
   useLoadFailure(tableQuery.error, "ledger.loadFailed");
@@ -39,13 +42,14 @@ export default function LedgerListPage() {
   const actions = (
     <Space wrap>
       <RefreshButton query={tableQuery} />
+      {chooser}
       <ExportButton resource="ledger" filters={filters} sorters={sorters} />
     </Space>
   );
 
   return (
-    <Card title={<PageTitle>{t("ledger.title")}</PageTitle>} extra={actions}>
-      <LedgerFilters formProps={searchFormProps} />
+    <ListCard title={t("ledger.title")} actions={actions}>
+      <LedgerFilters formProps={{ ...searchFormProps, initialValues }} />
       {summary && (
         <Row gutter={32} align="bottom" style={{ marginBottom: 16 }} data-testid="ledger-summary">
           <Col>
@@ -70,11 +74,10 @@ export default function LedgerListPage() {
       <Table<LedgerEntry>
         {...tableProps}
         rowKey="fundNo"
-        size="middle"
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -9,7 +9,7 @@ import { MemberRowActions, type MemberRowHandlers } from "./member-row-actions";
 export function memberColumns(t: TFunction, handlers: MemberRowHandlers): ColumnsType<MemberItem> {
   const field = (name: string) => t(`member.fields.${name}`);
   return [
-    { key: "username", title: field("username"), dataIndex: "username" },
+    { key: "username", title: field("username"), dataIndex: "username", fixed: "left" },
     { key: "name", title: field("name"), render: (_, m) => (m.name === m.username ? "-" : m.name) },
     { key: "phone", title: field("phone"), render: (_, m) => m.phone || "-" },
     {

@@ -1,10 +1,16 @@
 import { useGetIdentity, useList } from "@refinedev/core";
-import { Button, Card, Space, Table } from "antd";
+import { Button, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberItem, UserInfo } from "#contracts";
-import { RefreshButton } from "../../components/list-page";
-import { PageTitle } from "../../components/page-title";
+import { useColumnChoice } from "../../components/column-chooser";
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  ListCard,
+  listTableLayout,
+  RefreshButton,
+} from "../../components/list-page";
 import { memberColumns } from "./member-columns";
 import { MemberFormModal } from "./member-form-modal";
 import { PasswordResetModal } from "./password-reset-modal";
@@ -31,7 +37,7 @@ export default function MemberListPage() {
   const [shown, setShown] = useState<ShownPassword | null>(null);
   const showPassword = (username: string, password: string) => setShown({ username, password });
 
-  const columns = memberColumns(t, {
+  const all = memberColumns(t, {
     selfId: me?.id,
     onEdit: setEditing,
     onSetEnabled: actions.setEnabled,
@@ -39,13 +45,15 @@ export default function MemberListPage() {
     onResetPassword: setResetting,
     onDelete: actions.remove,
   });
+  const { columns, chooser, compact } = useColumnChoice("member", all, ["username", "enabled", "actions"]);
 
   return (
-    <Card
-      title={<PageTitle>{t("member.title")}</PageTitle>}
-      extra={
-        <Space>
+    <ListCard
+      title={t("member.title")}
+      actions={
+        <Space wrap>
           <RefreshButton query={query} />
+          {chooser}
           <Button type="primary" onClick={() => setEditing(null)}>
             {t("member.actions.create")}
           </Button>
@@ -57,8 +65,13 @@ export default function MemberListPage() {
         columns={columns}
         dataSource={result.data}
         loading={query.isLoading || actions.pending}
-        scroll={{ x: "max-content" }}
-        pagination={{ showSizeChanger: true, showTotal: (total) => t("common.total", { total }) }}
+        {...listTableLayout(compact)}
+        pagination={{
+          defaultPageSize: DEFAULT_LIST_PAGE_SIZE,
+          pageSizeOptions: LIST_PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t("common.total", { total }),
+        }}
       />
       <MemberFormModal
         open={editing !== undefined}
@@ -69,6 +82,6 @@ export default function MemberListPage() {
       />
       <PasswordResetModal member={resetting} onClose={() => setResetting(null)} onPasswordGenerated={showPassword} />
       <PasswordShownModal shown={shown} onClose={() => setShown(null)} />
-    </Card>
+    </ListCard>
   );
 }

@@ -2,19 +2,24 @@ import type { FormProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { orderListQuery, orderSources, orderStatuses } from "#contracts";
 import { EnumFilter, FilterForm, TextFilter, TimeRangeFilter } from "../../components/list-filters";
-import { emptyOrderFilters, type OrderFilterValues } from "../../lib/order-list";
+import type { OrderFilterValues } from "../../lib/order-list";
 
-const textFields = ["orderNo", "merchantOrderNo", "productName", "batchId"] as const;
+const textFields = ["orderNo", "merchantOrderNo", "rechargeAccount", "productName", "batchId"] as const;
 
 /** The order list's search form; its values become filters in the page's `onSearch`. */
 export function OrderFilters({ formProps }: { formProps: FormProps<OrderFilterValues> }) {
   const { t } = useTranslation();
   const label = (field: string) => t(`order.fields.${field}`);
   return (
-    // The initial values may hold the batch id the page was opened with: Reset empties the fields instead.
-    <FilterForm formProps={formProps} labelWidth="11em" emptyValues={emptyOrderFilters}>
+    <FilterForm formProps={formProps} labelWidth="11em">
       {textFields.map((field) => (
-        <TextFilter key={field} name={field} label={label(field)} schema={orderListQuery.shape[field]} />
+        <TextFilter
+          key={field}
+          name={field}
+          label={label(field)}
+          schema={orderListQuery.shape[field]}
+          placeholder={field === "rechargeAccount" ? t("order.filters.rechargeAccountPlaceholder") : undefined}
+        />
       ))}
       <EnumFilter name="status" label={label("status")} values={orderStatuses} enumKey="orderStatus" />
       <EnumFilter name="source" label={label("source")} values={orderSources} enumKey="orderSource" />

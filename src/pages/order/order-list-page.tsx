@@ -1,55 +1,53 @@
-import { useTable } from "@refinedev/antd";
-import { type HttpError, useCan } from "@refinedev/core";
-import { Button, Card, Space, Table } from "antd";
+import { useCan } from "@refinedev/core";
+import { Button, Space, Table } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import type { Order } from "#contracts";
+import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
-import { PageTitle } from "../../components/page-title";
-import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
+import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
+import { type OrderFilterValues, orderListFilters, orderListLocation, orderPath } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
-import { orderColumns } from "./order-columns";
+import { orderColumns, orderCompactColumns } from "./order-columns";
 import { OrderFilters } from "./order-filters";
 import { useNow } from "./use-now";
 
-/** Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch. */
+/**
+ * Order Management. Its search, sort and page live in the address (`?batchId=…` from a batch result is such a
+ * search); a link to the list with another search starts it over.
+ */
 export default function OrderListPage() {
-  const [params] = useSearchParams();
-  const batchId = params.get("batchId")?.trim() ?? "";
-  // A new batch id in the address is a new search, even when the page is already open.
-  return <OrderList key={batchId} batchId={batchId} />;
+  return <OrderList key={useNavigationKey()} />;
 }
 
-function OrderList({ batchId }: { batchId: string }) {
+function OrderList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const initial: OrderFilterValues = batchId ? { batchId } : {};
-  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Order, HttpError, OrderFilterValues>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters, initialValues } = useListTable<
+    Order,
+    OrderFilterValues
+  >({
     resource: "order",
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    filters: { initial: orderListFilters(initial), defaultBehavior: "replace" },
+    location: orderListLocation,
+    rangeName: "createTime",
     onSearch: (values) => orderListFilters(values),
-    queryOptions: {
-      // Each failure is already reported once by the http client and once here; retrying would repeat both.
-      retry: false,
-      refetchInterval: (q) => refreshInterval(q.state.data?.data, q.state.status === "error", ORDER_LIST_REFRESH_MS),
-    },
+    refetchInterval: (rows, failed) => refreshInterval(rows, failed, ORDER_LIST_REFRESH_MS),
   });
   const { data: createAccess } = useCan({ resource: "order", action: "create" });
   const rows = tableProps.dataSource as readonly Order[] | undefined;
   const now = useNow(hasProcessing(rows));
-  const columns = useMemo(() => orderColumns(t, now), [t, now]);
+  const all = useMemo(() => orderColumns(t, now, sorters), [t, now, sorters]);
+  const { columns, chooser, compact } = useColumnChoice("order", all, orderCompactColumns);
 
   useLoadFailure(tableQuery.error, "order.loadFailed");
 
   const actions = (
     <Space wrap>
       <RefreshButton query={tableQuery} />
+      {chooser}
       <ExportButton resource="order" filters={filters} sorters={sorters} />
-      <Button onClick={() => navigate(orderPath("batches"))}>{t("order.actions.batches")}</Button>
       {createAccess?.can && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>
@@ -62,16 +60,15 @@ function OrderList({ batchId }: { batchId: string }) {
   );
 
   return (
-    <Card title={<PageTitle>{t("order.title")}</PageTitle>} extra={actions}>
-      <OrderFilters formProps={{ ...searchFormProps, initialValues: initial }} />
+    <ListCard title={t("order.title")} actions={actions}>
+      <OrderFilters formProps={{ ...searchFormProps, initialValues }} />
       <Table<Order>
         {...tableProps}
         rowKey="orderNo"
-        size="middle"
+        {...listTableLayout(compact)}
         columns={columns}
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped))}
+        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
       />
-    </Card>
+    </ListCard>
   );
 }

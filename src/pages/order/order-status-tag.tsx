@@ -8,7 +8,11 @@ import { orderStatusColor } from "../../lib/order-status";
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <Tag color={orderStatusColor[status]} icon={status === "processing" ? <SyncOutlined spin /> : undefined}>
+    <Tag
+      color={orderStatusColor[status]}
+      style={{ marginInlineEnd: 0 }}
+      icon={status === "processing" ? <SyncOutlined spin /> : undefined}
+    >
       {t(`enums.orderStatus.${status}`)}
     </Tag>
   );

@@ -1,12 +1,11 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Card, Table } from "antd";
+import { Table } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Product } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
-import { listPagination, useLoadFailure } from "../../components/list-page";
+import { DEFAULT_LIST_PAGE_SIZE, ListCard, listPagination, useLoadFailure } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
-import { PageTitle } from "../../components/page-title";
 import { productColumns } from "./product-columns";
 import { type ProductSearch, ProductSearchForm } from "./product-search-form";
 
@@ -17,7 +16,7 @@ export default function ProductListPage() {
   const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Product, HttpError, ProductSearch>({
     resource: "product",
     syncWithLocation: false,
-    pagination: { pageSize: 10 },
+    pagination: { pageSize: DEFAULT_LIST_PAGE_SIZE },
     onSearch: ({ name, type }) => [
       { field: "name", operator: "contains", value: name?.trim() || undefined },
       { field: "type", operator: "eq", value: type },
@@ -27,9 +26,9 @@ export default function ProductListPage() {
   useLoadFailure(tableQuery.error, "product.loadFailed");
 
   return (
-    <Card
-      title={<PageTitle>{t("product.title")}</PageTitle>}
-      extra={<ExportButton resource="product" filters={filters} sorters={sorters} />}
+    <ListCard
+      title={t("product.title")}
+      actions={<ExportButton resource="product" filters={filters} sorters={sorters} />}
     >
       <ProductSearchForm formProps={searchFormProps} />
       <Table<Product>
@@ -39,6 +38,6 @@ export default function ProductListPage() {
         scroll={{ x: "max-content" }}
         pagination={listPagination(tableProps.pagination, t)}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery } from "#contracts";
+import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery, SortKey } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
@@ -58,7 +58,7 @@ function listFilter(merchantId: number, q: DepositListQuery): SQL | undefined {
 export async function listDeposits(
   deps: AppDeps,
   auth: AuthContext,
-  query: PageQuery & DepositListQuery,
+  query: PageQuery & DepositListQuery & { sort?: SortKey[] },
 ): Promise<Page<Deposit>> {
   const { db } = deps;
   const list = {
@@ -66,6 +66,10 @@ export async function listDeposits(
     id: deposits.id,
     createdAt: deposits.createdAt,
     where: listFilter(auth.merchantId, query),
+    sort: {
+      keys: query.sort ?? [],
+      columns: { transactionTime: deposits.transactionTime, amount: deposits.amount },
+    },
   };
   return fetchNewestFirst(
     db,

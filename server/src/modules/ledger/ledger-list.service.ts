@@ -7,6 +7,7 @@ import {
   type Page,
   type PageQuery,
   readStoredText,
+  type SortKey,
   type Translate,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
@@ -86,7 +87,7 @@ export function toLedgerEntry(
 export async function listLedger(
   deps: AppDeps,
   auth: AuthContext,
-  query: PageQuery & LedgerListQuery,
+  query: PageQuery & LedgerListQuery & { sort?: SortKey[] },
   language: Language,
 ): Promise<LedgerPage> {
   const { db } = deps;
@@ -100,7 +101,13 @@ export async function listLedger(
     fetchNewestFirst(
       db,
       query,
-      { table: ledgerEntries, id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, where },
+      {
+        table: ledgerEntries,
+        id: ledgerEntries.id,
+        createdAt: ledgerEntries.createdAt,
+        where,
+        sort: { keys: query.sort ?? [], columns: { time: ledgerEntries.createdAt, amount: ledgerEntries.amount } },
+      },
       (only, order) =>
         db
           .select(ledgerEntryColumns)

@@ -9,6 +9,7 @@ import {
   type Page,
   type PageQuery,
   readStoredText,
+  type SortKey,
   type Translate,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
@@ -50,6 +51,7 @@ export function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQu
             .where(and(eq(orderBatches.merchantId, merchantId), eq(orderBatches.batchNo, q.batchId))),
         )
       : undefined,
+    q.rechargeAccount ? eq(orders.rechargeAccount, q.rechargeAccount) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
     q.source ? eq(orders.source, q.source) : undefined,
     q.startTime ? gte(orders.createdAt, new Date(q.startTime)) : undefined,
@@ -60,7 +62,7 @@ export function listFilter(db: AppDeps["db"], merchantId: number, q: OrderListQu
 export async function listOrders(
   deps: AppDeps,
   auth: AuthContext,
-  query: PageQuery & OrderListQuery,
+  query: PageQuery & OrderListQuery & { sort?: SortKey[] },
   language: Language,
 ): Promise<Page<Order>> {
   const list = {
@@ -68,6 +70,7 @@ export async function listOrders(
     id: orders.id,
     createdAt: orders.createdAt,
     where: listFilter(deps.db, auth.merchantId, query),
+    sort: { keys: query.sort ?? [], columns: { createTime: orders.createdAt, amount: orders.amount } },
   };
   return fetchNewestFirst(
     deps.db,

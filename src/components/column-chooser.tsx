@@ -1,0 +1,95 @@
+import { TableOutlined } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
+import { Button, Checkbox, Grid, Popover, Space } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { UserInfo } from "#contracts";
+import { storageKeys } from "../lib/storage-keys";
+
+/** Phones (antd's `xs`, below 576 px): lists show few columns, filters fold away, headers wrap. */
+export function useCompactList(): boolean {
+  return Grid.useBreakpoint().sm === false;
+}
+
+const keyOf = (column: { key?: unknown }) => String(column.key);
+
+function readChoice(storageKey: string | undefined): string[] | null {
+  if (!storageKey) return null;
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(storageKey) ?? "null");
+    return Array.isArray(stored) && stored.every((k) => typeof k === "string") ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The columns a main list shows, chosen by the signed-in user and kept in local storage under their id, the list
+ * and the layout (a phone shows `compactKeys` until the user chooses otherwise there). The identifying column
+ * (`fixed: "left"`) is always shown; on a phone it does not stay fixed (it would take half the screen).
+ */
+export function useColumnChoice<Row>(
+  list: string,
+  columns: ColumnsType<Row>,
+  compactKeys: readonly string[],
+): { columns: ColumnsType<Row>; chooser: ReactNode; compact: boolean } {
+  const { data: user } = useGetIdentity<UserInfo>();
+  const compact = useCompactList();
+  const storageKey = user ? `${storageKeys.listColumns}:${user.id}:${list}:${compact ? "compact" : "wide"}` : undefined;
+  const [version, setVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-reads the storage after a change.
+  const stored = useMemo(() => readChoice(storageKey), [storageKey, version]);
+  const required = columns.filter((c) => c.fixed === "left").map(keyOf);
+  const shown = new Set([...required, ...(stored ?? (compact ? compactKeys : columns.map(keyOf)))]);
+
+  const choose = (keys: string[] | null) => {
+    if (!storageKey) return;
+    if (keys) localStorage.setItem(storageKey, JSON.stringify(keys));
+    else localStorage.removeItem(storageKey);
+    setVersion((v) => v + 1);
+  };
+  const visible = columns.filter((c) => shown.has(keyOf(c))).map((c) => (compact ? { ...c, fixed: undefined } : c));
+  const chooser = (
+    <ColumnChooser
+      options={columns.map((c) => ({
+        value: keyOf(c),
+        label: c.title as ReactNode,
+        disabled: required.includes(keyOf(c)),
+      }))}
+      value={[...shown]}
+      onChange={choose}
+    />
+  );
+  return { columns: visible, chooser, compact };
+}
+
+function ColumnChooser({
+  options,
+  value,
+  onChange,
+}: {
+  options: { value: string; label: ReactNode; disabled: boolean }[];
+  value: string[];
+  onChange: (keys: string[] | null) => void;
+}) {
+  const { t } = useTranslation();
+  const checklist = (
+    <Space direction="vertical">
+      <Checkbox.Group
+        value={value}
+        onChange={(keys) => onChange(keys.map(String))}
+        style={{ display: "flex", flexDirection: "column", gap: 4, maxHeight: "60vh", overflowY: "auto" }}
+        options={options}
+      />
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChange(null)}>
+        {t("common.columns.reset")}
+      </Button>
+    </Space>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" content={checklist}>
+      <Button icon={<TableOutlined />} aria-label={t("common.columns.choose")} title={t("common.columns.choose")} />
+    </Popover>
+  );
+}
