@@ -48,6 +48,7 @@ function OrderList() {
       <RefreshButton query={tableQuery} />
       {chooser}
       <ExportButton resource="order" filters={filters} sorters={sorters} />
+      <Button onClick={() => navigate(orderPath("batches"))}>{t("order.actions.batches")}</Button>
       {createAccess?.can && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>
