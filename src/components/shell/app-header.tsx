@@ -45,7 +45,8 @@ export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppH
       <div style={{ flex: 1, minWidth: 0, overflow: "hidden" }}>
         <AppBreadcrumb />
       </div>
-      <Flex align="center" gap={4}>
+      {/* May shrink below its content on a phone: the account name gives way, the page never gets wider. */}
+      <Flex align="center" gap={4} style={{ minWidth: 0 }}>
         <Tooltip title={t("shell.palette.open")}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
         </Tooltip>
@@ -54,7 +55,7 @@ export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppH
         <Typography.Text
           strong
           ellipsis={{ tooltip: user?.username }}
-          style={{ maxWidth: mobile ? 96 : 280, whiteSpace: "nowrap" }}
+          style={{ maxWidth: mobile ? 96 : 280, minWidth: 0, whiteSpace: "nowrap" }}
         >
           {user?.username}
         </Typography.Text>

@@ -117,7 +117,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           <YAxis tick={axis} width={56} />
           <Tooltip formatter={(_, __, item) => amount(item.payload.spend)} />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="spendValue"
             name={t("overview.cards.spend")}
             stroke={token.colorPrimary}

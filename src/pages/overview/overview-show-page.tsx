@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { Alert, Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic } from "antd";
+import { Alert, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Space, Statistic } from "antd";
 import dayjs from "dayjs";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,9 +24,11 @@ export default function OverviewShowPage() {
   const overview = query.data?.data;
 
   const selector = (
-    <Space wrap>
+    <Flex wrap gap="small">
       <Segmented<Preset | "range">
         aria-label={t("overview.period.label")}
+        // On a phone the four choices may not fit: they scroll inside their own box, never the page.
+        style={{ minWidth: 0, maxWidth: "100%", overflowX: "auto" }}
         value={preset}
         onChange={(value) => {
           setPreset(value);
@@ -51,24 +53,27 @@ export default function OverviewShowPage() {
           }}
         />
       )}
-    </Space>
+    </Flex>
   );
 
   let body = <Skeleton active />;
   if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;
   else if (overview)
     body = (
-      <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <>
         <OverviewCards overview={overview} />
         <Suspense fallback={<Skeleton active aria-label={t("overview.charts.loading")} />}>
           <OverviewCharts overview={overview} />
         </Suspense>
-      </Space>
+      </>
     );
 
   return (
-    <Card title={t("overview.title")} extra={selector} styles={{ header: { flexWrap: "wrap", gap: 8 } }}>
-      {body}
+    <Card title={t("overview.title")}>
+      <Space direction="vertical" size="large" style={{ width: "100%" }}>
+        {selector}
+        {body}
+      </Space>
     </Card>
   );
 }
