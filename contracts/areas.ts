@@ -7,6 +7,7 @@ import { ledgerResource } from "./ledger";
 import { memberResource } from "./member";
 import { merchantInfoResource } from "./merchant-info";
 import { orderResource } from "./order";
+import { overviewResource } from "./overview";
 import { productResource } from "./product";
 
 /** Each area's resource, declared in its own contract file (the menu order comes from `sort`). */
@@ -18,5 +19,6 @@ export const areaResources = [
   memberResource,
   merchantInfoResource,
   orderResource,
+  overviewResource,
   productResource,
 ] as const;

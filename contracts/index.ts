@@ -15,6 +15,7 @@ export * from "./ledger";
 export * from "./member";
 export * from "./merchant-info";
 export * from "./order";
+export * from "./overview";
 export * from "./permissions";
 export * from "./product";
 export * from "./public-config";

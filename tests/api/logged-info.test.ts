@@ -18,6 +18,7 @@ interface Menu {
 const titles: Record<Lang, Record<string, string>> = {
   [EN]: {
     merchant: "Merchant Portal",
+    overview: "Overview",
     "merchant-info": "Merchant Information",
     product: "Product Management",
     order: "Order Management",
@@ -30,6 +31,7 @@ const titles: Record<Lang, Record<string, string>> = {
   },
   [ZH]: {
     merchant: "Merchant Portal", // the product's name, in both languages (spec §2)
+    overview: "概览",
     "merchant-info": "商户信息",
     product: "产品管理",
     order: "订单管理",
@@ -53,7 +55,9 @@ function expectedMenus(role: "admin" | "operator" | "finance", lang: Lang): Menu
     sort,
     children,
   });
+  const overview = entry("overview", "/merchant/overview", "overview", 100);
   const merchant = entry("merchant", "/merchant", "shop", 100, [
+    overview,
     entry("merchant-info", "/merchant/info", "info", 30),
     entry("product", "/merchant/product", "product", 20),
     entry("order", "/merchant/order", "order", 10),
@@ -68,13 +72,15 @@ function expectedMenus(role: "admin" | "operator" | "finance", lang: Lang): Menu
   ]);
   if (role === "admin") return [merchant, fund, setting];
   if (role === "operator") return [merchant, fund];
-  return [fund];
+  // Finance opens the overview (its money part) and nothing else of the merchant group.
+  return [{ ...merchant, children: [overview] }, fund];
 }
 
 const ALL = ["list", "show", "create", "edit", "delete", "export"];
 const expectedResources = {
   admin: [
     "merchant",
+    "overview",
     "merchant-info",
     "product",
     "order",
@@ -88,6 +94,7 @@ const expectedResources = {
   ].map((name) => ({ name, actions: ALL })),
   operator: [
     { name: "merchant", actions: ["list"] },
+    { name: "overview", actions: ["list"] },
     { name: "merchant-info", actions: ["list", "show"] },
     { name: "product", actions: ["list", "show", "export"] },
     { name: "order", actions: ["list", "show", "create", "export"] },
@@ -98,6 +105,7 @@ const expectedResources = {
   ],
   finance: [
     { name: "merchant", actions: ["list"] },
+    { name: "overview", actions: ["list"] },
     { name: "merchant-fund", actions: ["list"] },
     { name: "ledger", actions: ["list", "show", "export"] },
     { name: "deposit", actions: ["list", "show", "create"] },

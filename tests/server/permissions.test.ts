@@ -17,6 +17,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
   admin: Object.fromEntries(resources.map((r) => [r.name, actions])),
   operator: {
     merchant: ["list"],
+    overview: ["list"],
     "merchant-info": ["list", "show"],
     product: ["list", "show", "export"],
     order: ["list", "show", "create", "export"],
@@ -30,6 +31,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
   },
   finance: {
     merchant: ["list"],
+    overview: ["list"],
     "merchant-info": [],
     product: [],
     order: [],
@@ -82,6 +84,7 @@ describe("permission matrix", () => {
   it("lists grants only where the role may do something", () => {
     expect(grantsFor("finance").map((g) => g.name)).toEqual([
       "merchant",
+      "overview",
       "merchant-fund",
       "ledger",
       "deposit",

@@ -48,7 +48,7 @@ describe("menusFor (what logged/info sends each role)", () => {
 
   it("admin sees every group and page, hidden export tasks excepted", () => {
     expect(names(menusFor("admin", title))).toEqual([
-      ["merchant", ["merchant-info", "product", "order"]],
+      ["merchant", ["overview", "merchant-info", "product", "order"]],
       ["merchant-fund", ["ledger", "deposit"]],
       ["merchant-setting", ["api-settings", "member"]],
     ]);
@@ -56,17 +56,20 @@ describe("menusFor (what logged/info sends each role)", () => {
 
   it("operator sees merchant and fund pages, no settings", () => {
     expect(names(menusFor("operator", title))).toEqual([
-      ["merchant", ["merchant-info", "product", "order"]],
+      ["merchant", ["overview", "merchant-info", "product", "order"]],
       ["merchant-fund", ["ledger", "deposit"]],
     ]);
   });
 
-  it("finance sees fund management only (the merchant group has no page it may open)", () => {
-    expect(names(menusFor("finance", title))).toEqual([["merchant-fund", ["ledger", "deposit"]]]);
+  it("finance sees the overview (its money part) and fund management", () => {
+    expect(names(menusFor("finance", title))).toEqual([
+      ["merchant", ["overview"]],
+      ["merchant-fund", ["ledger", "deposit"]],
+    ]);
   });
 
   it("titles entries through the caller and carries the declared paths", () => {
-    const [fund] = menusFor("finance", title);
+    const [, fund] = menusFor("finance", title);
     expect(fund?.title).toBe("t:merchant-fund");
     expect(fund?.children.map((c) => c.path)).toEqual(["/merchant-fund/transaction-log", "/merchant-fund/fund"]);
   });
@@ -79,7 +82,10 @@ describe("visibleMenus (the sidebar's own check)", () => {
 
   it("drops entries the role may not open even if a server sent them", () => {
     const adminMenus = menusFor("admin", String);
-    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([["merchant-fund", ["ledger", "deposit"]]]);
+    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([
+      ["merchant", ["overview"]],
+      ["merchant-fund", ["ledger", "deposit"]],
+    ]);
   });
 
   it("drops hidden entries and names it does not know", () => {
@@ -91,6 +97,7 @@ describe("visibleMenus (the sidebar's own check)", () => {
 
   it("flattens to the pages in display order", () => {
     expect(flattenMenus(menusFor("admin", String)).map((m) => m.name)).toEqual([
+      "overview",
       "merchant-info",
       "product",
       "order",

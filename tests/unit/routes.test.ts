@@ -24,7 +24,7 @@ describe("derived routes", () => {
 
   it("lead a group's own path to its first child page", () => {
     expect(appRoutes.filter((r) => r.kind === "redirect")).toEqual([
-      { kind: "redirect", path: "/merchant", to: "/merchant/info" },
+      { kind: "redirect", path: "/merchant", to: "/merchant/overview" },
       { kind: "redirect", path: "/merchant-fund", to: "/merchant-fund/transaction-log" },
       { kind: "redirect", path: "/merchant-setting", to: "/merchant-setting/merchant-development" },
     ]);

@@ -1,0 +1,194 @@
+/**
+ * The overview at 1,000,000 orders of ONE merchant (90 days, with their Deduct and Refund ledger entries):
+ * the overview call's service (read from the hourly rollups the triggers keep) against the same figures from a
+ * scan of orders and ledger_entries, over the last 30 and 90 days, median of several runs, and the ratio. The
+ * fill goes through the real tables in 100,000-row statements, so the triggers build the rollups as they would.
+ * `BENCH_OVERVIEW_ROWS` (default 1,000,000), `BENCH_OVERVIEW_FILL_BUDGET_S` (PGlite, default 600 s; past it the
+ * bench runs on what was filled, labelled), `BENCH_ENGINES=postgres` (or pglite) to run one engine.
+ */
+import { pathToFileURL } from "node:url";
+import { eq, sql } from "drizzle-orm";
+import type { Overview } from "#contracts";
+import { queryRows } from "../server/src/db/raw";
+import { merchants, users } from "../server/src/db/schema";
+import type { AuthContext } from "../server/src/modules/auth/auth-context";
+import { getOverview } from "../server/src/modules/overview/overview.service";
+import { importCatalog } from "../server/src/modules/product/catalog-import";
+import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-data";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
+import type { Engine } from "../tests/support/test-db";
+import { catalogSkus } from "./support/catalog-skus";
+import { benchEngines, int, ms, printTable, seconds } from "./support/load";
+
+const ROWS = Number(process.env.BENCH_OVERVIEW_ROWS ?? 1_000_000);
+const CHUNK = 100_000;
+const FILL_BUDGET_S = Number(process.env.BENCH_OVERVIEW_FILL_BUDGET_S ?? 600);
+const DAY = 86_400_000;
+const ZONE = "Asia/Shanghai";
+
+/** One merchant's orders over 90 days up to the clock (~8% failed and refunded, the last ~500 Processing). */
+async function fill(t: TestApp, engine: Engine): Promise<{ merchantId: number; auth: AuthContext; rows: number }> {
+  const started = performance.now();
+  const db = t.deps.db;
+  await importCatalog(t.deps, demoCatalog);
+  const m = await t.merchant({ name: "Bench Overview" });
+  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.merchantNo, m.merchantNo));
+  const merchantId = row!.id;
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, m.users.admin.username));
+  const skus = await catalogSkus(db);
+  await db.execute(sql`create table bench_prods (idx int primary key, product_id bigint, sku_id bigint, name text,
+    type smallint, spec text, price numeric)`);
+  await db.execute(
+    sql`insert into bench_prods select (e->>'idx')::int, (e->>'productId')::bigint, (e->>'skuId')::bigint,
+          e->>'name', (e->>'type')::smallint, e->>'spec', (e->>'price')::numeric
+        from jsonb_array_elements(${JSON.stringify(skus.map((s, idx) => ({ ...s, idx })))}::jsonb) e`,
+  );
+  const end = t.clock.now();
+  const startEpoch = (end.getTime() - 90 * DAY) / 1000;
+  const step = (90 * DAY) / 1000 / ROWS;
+  let rows = 0;
+  for (let lo = 1; lo <= ROWS; lo += CHUNK) {
+    const hi = Math.min(ROWS, lo + CHUNK - 1);
+    // Orders, then their entries: a Deduct each, a Refund for each failed one (balances need not chain here).
+    await db.execute(sql`
+      insert into orders (order_no, merchant_id, merchant_order_no, product_id, sku_id, product_name, product_type,
+        spec, quantity, unit_price, amount, currency, recharge_account, inputs, status, source, created_at,
+        completed_at, supplier, next_run_at, deadline_at)
+      select 'P' || lpad(x.g::text, 12, '0'), ${merchantId}, 'MO' || lpad(x.g::text, 12, '0'), p.product_id, p.sku_id,
+        p.name, p.type, p.spec, 1, p.price, p.price, 'USD', '13800138000', '{}'::jsonb, x.status, 'manual', x.ts,
+        case when x.status <> 'processing' then x.ts + interval '5 seconds' end, 'simulator',
+        case when x.status = 'processing' then x.ts end, x.ts + interval '10 minutes'
+      from (
+        select g, to_timestamp(${startEpoch}::float8 + g * ${step}::float8) as ts, r,
+          case when g > ${ROWS - 1000} and r < 0.5 then 'processing' when r < 0.08 then 'failed' else 'success' end
+            as status
+        from (select g, random() as r from generate_series(${lo}::int, ${hi}::int) g) s
+      ) x
+      join bench_prods p on p.idx = (x.g * 7) % ${skus.length}
+      order by x.g`);
+    await db.execute(sql`
+      insert into ledger_entries (fund_no, merchant_id, type, amount, balance_before, balance_after, order_id,
+        created_at)
+      select 'F' || o.type || lpad(o.id::text, 12, '0'), ${merchantId}, o.type, o.amount, 1000000000,
+        1000000000 + o.amount, o.id, o.at
+      from (
+        select id, 'deduct' as type, -amount as amount, created_at as at from orders
+        where merchant_id = ${merchantId} and order_no between ${`P${String(lo).padStart(12, "0")}`}
+          and ${`P${String(hi).padStart(12, "0")}`}
+        union all
+        select id, 'refund', amount, completed_at from orders
+        where merchant_id = ${merchantId} and status = 'failed'
+          and order_no between ${`P${String(lo).padStart(12, "0")}`} and ${`P${String(hi).padStart(12, "0")}`}
+      ) o`);
+    rows = hi;
+    const elapsed = (performance.now() - started) / 1000;
+    process.stdout.write(`\r  ${engine}: filled ${int(rows)} orders in ${elapsed.toFixed(0)} s   `);
+    if (engine === "pglite" && elapsed > FILL_BUDGET_S && rows < ROWS) {
+      console.log(`\n  ${engine}: fill budget of ${FILL_BUDGET_S} s reached at ${int(rows)} orders`);
+      break;
+    }
+  }
+  process.stdout.write("\n");
+  await db.execute(sql`drop table bench_prods`);
+  await db.execute(sql`vacuum analyze`);
+  const auth: AuthContext = {
+    sessionId: 0,
+    userId: admin!.id,
+    merchantId,
+    role: "admin",
+    username: m.users.admin.username,
+    mfaBound: true,
+  };
+  return { merchantId, auth, rows };
+}
+
+/** The same figures as the overview, from a scan of the merchant's orders and ledger entries in the period. */
+async function scan(t: TestApp, merchantId: number, from: string, to: string) {
+  const start = sql`(${from}::date::timestamp at time zone ${ZONE})`;
+  const end = sql`((${to}::date + 1)::timestamp at time zone ${ZONE})`;
+  const period = sql`merchant_id = ${merchantId} and created_at >= ${start} and created_at < ${end}`;
+  const [days, statuses, top] = [
+    await queryRows<{ day: string; spend: string }>(
+      t.deps.db,
+      sql`select (created_at at time zone ${ZONE})::date::text as day,
+            (-coalesce(sum(amount) filter (where type in ('deduct', 'refund')), 0))::numeric(20,4)::text as spend,
+            coalesce(sum(amount) filter (where deposit_id is not null), 0) as deposits
+          from ledger_entries where ${period} group by 1`,
+    ),
+    await queryRows<{ status: string; n: string }>(
+      t.deps.db,
+      sql`select status, count(*)::text as n from orders where ${period} group by 1`,
+    ),
+    await queryRows<{ product_id: string; amount: string }>(
+      t.deps.db,
+      sql`select product_id::text, sum(amount)::numeric(20,4)::text as amount from orders
+          where ${period} and status <> 'failed' group by 1 order by sum(amount) desc, count(*) desc limit 10`,
+    ),
+  ];
+  return { days, statuses, top };
+}
+
+function same(o: Overview, s: Awaited<ReturnType<typeof scan>>): boolean {
+  const spend = new Map(s.days.map((d) => [d.day, d.spend]));
+  const daysMatch = o.money.days.every((d) => d.spend === (spend.get(d.date) ?? "0.0000"));
+  const statusMatch = s.statuses.every((x) => o.orders?.byStatus[x.status as "success"] === Number(x.n));
+  const topMatch = s.top.every((p, i) => o.orders?.topProducts[i]?.amount === p.amount);
+  return daysMatch && statusMatch && topMatch;
+}
+
+async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const at = performance.now();
+    await f();
+    times.push(performance.now() - at);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+async function benchEngine(engine: Engine) {
+  const started = performance.now();
+  const t = await startTestApp(engine);
+  try {
+    const f = await fill(t, engine);
+    const [counts] = await queryRows<{ orders: string; entries: string; rollup: string }>(
+      t.deps.db,
+      sql`select (select count(*) from orders)::text as orders, (select count(*) from ledger_entries)::text as entries,
+            ((select count(*) from order_stats_hourly) + (select count(*) from ledger_stats_hourly))::text as rollup`,
+    );
+    console.log(
+      `\n${engine}: overview of one merchant with ${int(Number(counts!.orders))} orders, ` +
+        `${int(Number(counts!.entries))} ledger entries; ${int(Number(counts!.rollup))} rollup rows (${seconds(started)} to fill)`,
+    );
+    const today = t.clock.now();
+    const rows: (string | number)[][] = [];
+    for (const days of [30, 90]) {
+      const from = new Date(today.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+      const to = today.toISOString().slice(0, 10);
+      const query = { from, to, tz: ZONE };
+      const overview = () => getOverview(t.deps, f.auth, query, "en-US");
+      const figures = await overview();
+      const agree = same(figures, await scan(t, f.merchantId, from, to));
+      const rollupMs = await median(15, overview);
+      const scanMs = await median(5, () => scan(t, f.merchantId, from, to));
+      rows.push([
+        `last ${days} days`,
+        int(figures.orders?.total ?? 0),
+        ms(rollupMs),
+        ms(scanMs),
+        `${(scanMs / rollupMs).toFixed(1)}x`,
+        agree ? "yes" : "NO",
+      ]);
+    }
+    printTable(["period", "orders", "overview ms", "scan ms", "scan/overview", "same figures"], rows);
+    console.log(`  (${engine}: ${seconds(started)})`);
+  } finally {
+    await t.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const total = performance.now();
+  for (const engine of await benchEngines()) await benchEngine(engine);
+  console.log(`\ntotal ${seconds(total)}`);
+}

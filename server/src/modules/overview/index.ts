@@ -1,0 +1,4 @@
+import { defineModule } from "../module";
+import { overviewRoutes } from "./overview.routes";
+
+export default defineModule({ name: "overview", portal: overviewRoutes });

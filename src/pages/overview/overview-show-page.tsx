@@ -1,0 +1,114 @@
+import { useCustom } from "@refinedev/core";
+import { Alert, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Space, Statistic } from "antd";
+import dayjs from "dayjs";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { OVERVIEW_MAX_DAYS, type Overview, overviewCalls } from "#contracts";
+import { formatMoney } from "../../lib/format-decimal";
+import { customCall } from "../../providers/api-call";
+import { DEFAULT_PRESET, lastDays, type Period, type Preset, periodOf, presets, readerZone } from "./overview-period";
+
+// The chart library is big: it loads with the charts, after the figures, and only on this page.
+const OverviewCharts = lazy(() => import("./overview-charts"));
+
+/** Overview: the period's money (every role that may open it) and orders (not finance), as figures and charts. */
+export default function OverviewShowPage() {
+  const { t } = useTranslation();
+  const [preset, setPreset] = useState<Preset | "range">(DEFAULT_PRESET);
+  const [period, setPeriod] = useState<Period>(() => lastDays(DEFAULT_PRESET));
+  const { query } = useCustom<Overview>({
+    ...customCall(overviewCalls.one),
+    config: { query: { ...period, tz: readerZone() } },
+    queryOptions: { retry: false },
+  });
+  const overview = query.data?.data;
+
+  const selector = (
+    <Flex wrap gap="small">
+      <Segmented<Preset | "range">
+        aria-label={t("overview.period.label")}
+        // On a phone the four choices may not fit: they scroll inside their own box, never the page.
+        style={{ minWidth: 0, maxWidth: "100%", overflowX: "auto" }}
+        value={preset}
+        onChange={(value) => {
+          setPreset(value);
+          if (value !== "range") setPeriod(lastDays(value));
+        }}
+        options={[
+          ...presets.map((days) => ({ value: days, label: t(`overview.period.last${days}`) })),
+          { value: "range" as const, label: t("overview.period.range") },
+        ]}
+      />
+      {preset === "range" && (
+        <DatePicker.RangePicker
+          aria-label={t("overview.period.range")}
+          allowClear={false}
+          value={[dayjs(period.from), dayjs(period.to)]}
+          disabledDate={(day, info) =>
+            day.isAfter(dayjs(), "day") ||
+            (info.from !== undefined && Math.abs(day.diff(info.from, "day")) >= OVERVIEW_MAX_DAYS)
+          }
+          onChange={(range) => {
+            if (range?.[0] && range[1]) setPeriod(periodOf([range[0], range[1]]));
+          }}
+        />
+      )}
+    </Flex>
+  );
+
+  let body = <Skeleton active />;
+  if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;
+  else if (overview)
+    body = (
+      <>
+        <OverviewCards overview={overview} />
+        <Suspense fallback={<Skeleton active aria-label={t("overview.charts.loading")} />}>
+          <OverviewCharts overview={overview} />
+        </Suspense>
+      </>
+    );
+
+  return (
+    <Card title={t("overview.title")}>
+      <Space direction="vertical" size="large" style={{ width: "100%" }}>
+        {selector}
+        {body}
+      </Space>
+    </Card>
+  );
+}
+
+/** The period's totals: four cards in a row, stacked on a phone; the order ones only for who may list orders. */
+function OverviewCards({ overview }: { overview: Overview }) {
+  const { t } = useTranslation();
+  const { money, orders } = overview;
+  const amount = (value: string) => `${formatMoney(value)} ${money.currency}`;
+  const card = (key: string, title: string, value: string | number, hint: string) => (
+    <Col xs={24} sm={12} xl={6} key={key}>
+      <Card size="small" data-testid={`overview-${key}`}>
+        <Statistic title={title} value={value} />
+        <div style={{ opacity: 0.65 }}>{hint}</div>
+      </Card>
+    </Col>
+  );
+  return (
+    <Row gutter={[16, 16]}>
+      {card("spend", t("overview.cards.spend"), amount(money.spend), t("overview.cards.spendHint"))}
+      {orders &&
+        card("orders", t("overview.cards.orders"), orders.total, t("overview.cards.ordersHint", orders.byStatus))}
+      {orders &&
+        card(
+          "success-rate",
+          t("overview.cards.successRate"),
+          orders.successRate === null ? "-" : `${(orders.successRate * 100).toFixed(1)}%`,
+          orders.successRate === null ? t("overview.cards.noRate") : t("overview.cards.successRateHint"),
+        )}
+      {card(
+        "deposits",
+        t("overview.cards.deposits"),
+        amount(money.deposits),
+        t("overview.cards.depositsHint", { count: money.depositCount }),
+      )}
+    </Row>
+  );
+}
