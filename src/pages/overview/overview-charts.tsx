@@ -39,7 +39,10 @@ interface ChartProps {
   children: ReactNode;
 }
 
-/** A chart in a card, named by its title, with its figures as a hidden table for assistive technology. */
+/**
+ * A chart in a card, named by its title, with its figures as a hidden table for assistive technology; the drawing
+ * itself is hidden from it (and recharts' keyboard layer is off, so nothing focusable hides inside).
+ */
 function Chart({ id, title, table, children }: ChartProps) {
   const { t } = useTranslation();
   return (
@@ -111,7 +114,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           rows: money.days.map((d) => [d.date, amount(d.spend)]),
         }}
       >
-        <LineChart data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <LineChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDate} tick={axis} minTickGap={16} />
           <YAxis tick={axis} width={56} />
@@ -136,8 +139,9 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             rows: statuses.map((s) => [s.name, s.value]),
           }}
         >
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
+              rootTabIndex={-1}
               data={statuses}
               dataKey="value"
               nameKey="name"
@@ -163,7 +167,12 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             rows: products.map((p) => [p.name, p.count, amount(p.amount)]),
           }}
         >
-          <BarChart data={products} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={products}
+            layout="vertical"
+            margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+          >
             <CartesianGrid stroke={token.colorBorderSecondary} horizontal={false} />
             <XAxis type="number" tick={axis} />
             <YAxis type="category" dataKey="name" tick={axis} width={110} />
@@ -185,7 +194,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           rows: money.days.map((d) => [d.date, amount(d.deposits), d.depositCount]),
         }}
       >
-        <BarChart data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDate} tick={axis} minTickGap={16} />
           <YAxis tick={axis} width={56} />

@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OVERVIEW_MAX_DAYS, type Overview, overviewCalls } from "#contracts";
+import { PageTitle } from "../../components/page-title";
 import { formatMoney } from "../../lib/format-decimal";
 import { customCall } from "../../providers/api-call";
 import { DEFAULT_PRESET, lastDays, type Period, type Preset, periodOf, presets, readerZone } from "./overview-period";
@@ -69,7 +70,7 @@ export default function OverviewShowPage() {
     );
 
   return (
-    <Card title={t("overview.title")}>
+    <Card title={<PageTitle>{t("overview.title")}</PageTitle>}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         {selector}
         {body}
