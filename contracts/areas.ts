@@ -6,6 +6,7 @@ import { exportTaskResource } from "./export-task";
 import { ledgerResource } from "./ledger";
 import { memberResource } from "./member";
 import { merchantInfoResource } from "./merchant-info";
+import { notificationResource } from "./notification";
 import { orderResource } from "./order";
 import { productResource } from "./product";
 
@@ -17,6 +18,7 @@ export const areaResources = [
   ledgerResource,
   memberResource,
   merchantInfoResource,
+  notificationResource,
   orderResource,
   productResource,
 ] as const;
