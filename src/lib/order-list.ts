@@ -1,6 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
-import { findResource, type OrderSource, type OrderStatus } from "#contracts";
+import { findResource, type OrderSource, type OrderStatus, orderStatuses } from "#contracts";
 import { type View, viewRoutes } from "../resources/routes";
 
 /** The order list's search form. */
@@ -63,3 +63,11 @@ export function orderPath(view: View = "list", orderNo?: string): string {
 /** The list showing one batch's orders (the batch result links here). */
 export const batchOrdersPath = (batchId: string): string =>
   `${orderPath()}?${new URLSearchParams({ batchId }).toString()}`;
+
+/** The list showing orders of one status (a failure-spike notification links to the failed ones). */
+export const ordersWithStatusPath = (status: OrderStatus): string =>
+  `${orderPath()}?${new URLSearchParams({ status }).toString()}`;
+
+/** A status named in the address (`?status=failed`), when it is one. */
+export const statusFromAddress = (value: string | null): OrderStatus | undefined =>
+  (orderStatuses as readonly string[]).includes(value ?? "") ? (value as OrderStatus) : undefined;

@@ -4,27 +4,31 @@ import { Button, Card, Space, Table } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import type { Order } from "#contracts";
+import type { Order, OrderStatus } from "#contracts";
 import { ExportButton } from "../../components/export-task/export-button";
 import { listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
-import { type OrderFilterValues, orderListFilters, orderPath } from "../../lib/order-list";
+import { type OrderFilterValues, orderListFilters, orderPath, statusFromAddress } from "../../lib/order-list";
 import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
 import { orderColumns } from "./order-columns";
 import { OrderFilters } from "./order-filters";
 import { useNow } from "./use-now";
 
-/** Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch. */
+/**
+ * Order Management: opened from a batch result as `?batchId=…`, it starts filtered by that batch; from a
+ * failure-spike notification as `?status=failed`, by that status.
+ */
 export default function OrderListPage() {
   const [params] = useSearchParams();
   const batchId = params.get("batchId")?.trim() ?? "";
-  // A new batch id in the address is a new search, even when the page is already open.
-  return <OrderList key={batchId} batchId={batchId} />;
+  const status = statusFromAddress(params.get("status"));
+  // A new batch id or status in the address is a new search, even when the page is already open.
+  return <OrderList key={`${batchId}|${status ?? ""}`} batchId={batchId} status={status} />;
 }
 
-function OrderList({ batchId }: { batchId: string }) {
+function OrderList({ batchId, status }: { batchId: string; status: OrderStatus | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const initial: OrderFilterValues = batchId ? { batchId } : {};
+  const initial: OrderFilterValues = { ...(batchId && { batchId }), ...(status && { status }) };
   const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<Order, HttpError, OrderFilterValues>({
     resource: "order",
     syncWithLocation: false,
