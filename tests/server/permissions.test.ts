@@ -27,6 +27,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     "api-settings": [],
     member: [],
     "export-task": ["list", "show", "create", "delete"],
+    notification: ["list", "edit"],
   },
   finance: {
     merchant: ["list"],
@@ -40,6 +41,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     "api-settings": [],
     member: [],
     "export-task": ["list", "show", "create", "delete"],
+    notification: ["list", "edit"],
   },
 };
 
@@ -86,6 +88,7 @@ describe("permission matrix", () => {
       "ledger",
       "deposit",
       "export-task",
+      "notification",
     ]);
     expect(grantsFor("admin")).toHaveLength(resources.length);
   });
