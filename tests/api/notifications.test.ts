@@ -4,6 +4,7 @@ import { FAILURE_SPIKE, type Notification } from "#contracts";
 import { merchants, orders } from "../../server/src/db/schema";
 import { adjustBalance, approveDeposit, rejectDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { failOrder } from "../../server/src/modules/order/order-outcome";
+import { housekeeping, NOTIFICATION_RETENTION_MS } from "../../server/src/modules/system/housekeeping";
 import { call, closeTestApp, EN, expectFailure, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { exportNow } from "../support/export-fixtures";
 import { submitDeposit } from "../support/funds-fixtures";
@@ -154,5 +155,14 @@ describe.each(engines)("notifications (%s)", (engine) => {
     expect(await unread(a.finance)).toBe(0);
     expect((await bell(a.finance)).every((n) => n.read)).toBe(true);
     expect(await unread(a.admin)).toBe(3);
+  });
+
+  it("forgets notifications after 90 days (housekeeping)", async () => {
+    expect((await bell(b.operator)).length).toBeGreaterThan(0);
+    t.clock.advance(NOTIFICATION_RETENTION_MS + 60_000);
+    await housekeeping(t.deps);
+    b = await signedIn(b.shop);
+    expect(await bell(b.operator)).toEqual([]);
+    expect(await unread(b.operator)).toBe(0);
   });
 });
