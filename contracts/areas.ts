@@ -6,6 +6,7 @@ import { exportTaskResource } from "./export-task";
 import { ledgerResource } from "./ledger";
 import { memberResource } from "./member";
 import { merchantInfoResource } from "./merchant-info";
+import { notificationResource } from "./notification";
 import { orderResource } from "./order";
 import { overviewResource } from "./overview";
 import { productResource } from "./product";
@@ -18,6 +19,7 @@ export const areaResources = [
   ledgerResource,
   memberResource,
   merchantInfoResource,
+  notificationResource,
   orderResource,
   overviewResource,
   productResource,

@@ -114,6 +114,19 @@ export const uploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
+/** One of the reseller's bank accounts a merchant sends a deposit to (configured with the operator CLI). */
+export const receivingBankAccount = z.object({
+  id: z.number(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  /** SWIFT/BIC, or the branch; "" when the bank needs neither. */
+  swiftOrBranch: z.string(),
+  currency: z.string(),
+  note: z.string(),
+});
+export type ReceivingBankAccount = z.infer<typeof receivingBankAccount>;
+
 /** Recharge History; the reseller approves deposits with the operator CLI. */
 export const depositCalls = {
   list: defineCall({
@@ -123,6 +136,14 @@ export const depositCalls = {
     tag: "fund",
     query: pageQuery.extend(depositListQuery.shape).extend(sortQuery(depositSortFields).shape),
     answer: pageOf(deposit),
+  }),
+  /** Where to send the money: the enabled accounts in the merchant's balance currency (the Recharge dialog). */
+  bankAccounts: defineCall({
+    method: "GET",
+    path: "/merchant/api/fund/deposit/bank-accounts",
+    access: { resource: "deposit", action: "create" },
+    tag: "fund",
+    answer: z.object({ currency: z.string(), list: z.array(receivingBankAccount) }),
   }),
   create: defineCall({
     method: "POST",

@@ -118,6 +118,7 @@ export const failures = {
   exportNotCompleted: { status: 409, message: "export-task.errors.notCompleted" },
   exportFileGone: { status: 404, message: "export-task.errors.fileGone" },
   deliveryNotFound: { status: 404, message: "delivery.errors.notFound" },
+  notificationNotFound: { status: 404, message: "notification.errors.notFound" },
 
   // ---- the reseller's own staff (operator CLI): deposits, balance adjustments, catalogs ----
   merchantNotFound: { status: 404, message: "errors.merchantNotFound", field: "merchantNo" },
@@ -142,6 +143,9 @@ export const failures = {
   catalogInvalid: { status: 400, message: "product.errors.catalogInvalid" },
   productCodeNotFound: { status: 404, message: "product.errors.productCodeNotFound", field: "productCode" },
   skuCodeNotFound: { status: 404, message: "product.errors.skuCodeNotFound", field: "skuCode" },
+  bankAccountFieldRequired: { status: 400, message: "deposit.errors.bankAccountFieldRequired" },
+  bankAccountCurrencyFormat: { status: 400, message: "deposit.errors.bankAccountCurrency", field: "currency" },
+  bankAccountNotFound: { status: 404, message: "deposit.errors.bankAccountNotFound", field: "id" },
 } as const satisfies Record<string, FailureRule>;
 
 export type FailureName = keyof typeof failures;

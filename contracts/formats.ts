@@ -76,7 +76,8 @@ export function resolveParams(
  * remark) are stored as a message key, with its parameters as JSON after a space, so each reader gets them in their
  * own language. Words people typed (a hand adjustment's remark, a supplier's error) are stored and shown as they are.
  */
-const STORED_KEY = /^((?:orderFailure|ledger\.remarks|delivery\.tryFailures)\.[\w.]+)(?: (\{.*\}))?$/s;
+const STORED_KEY =
+  /^((?:orderFailure|ledger\.remarks|delivery\.tryFailures|notification\.messages)\.[\w.]+)(?: (\{.*\}))?$/s;
 
 export function storedMessage(message: MessageRef): string {
   return typeof message === "string" ? message : `${message.key} ${JSON.stringify(message.params)}`;

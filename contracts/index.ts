@@ -14,6 +14,7 @@ export * from "./language";
 export * from "./ledger";
 export * from "./member";
 export * from "./merchant-info";
+export * from "./notification";
 export * from "./order";
 export * from "./overview";
 export * from "./permissions";

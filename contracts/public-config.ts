@@ -40,6 +40,13 @@ export const systemCalls = {
     tag: "system",
     answer: health,
   }),
+  /** docs/open-api.md as a web page, for the developers of merchants' servers (API Settings links to it). */
+  openApiReference: defineCall({
+    method: "GET",
+    path: "/reference/open-api",
+    access: "public",
+    tag: "system",
+  }),
   publicConfig: defineCall({
     method: "GET",
     path: "/merchant/api/public/config",

@@ -10,8 +10,8 @@ export async function switchLanguage(language: Language): Promise<void> {
   void message.success(i18n.t("common.languageChanged"));
 }
 
-/** Shows the current language's name and offers both. */
-export function LanguageSwitch() {
+/** Shows the current language's name (only the globe when `compact`: a phone's top bar) and offers both. */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
@@ -25,7 +25,7 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={`${t("common.language")}: ${languageNames[current]}`}>
-        {languageNames[current]}
+        {compact ? null : languageNames[current]}
       </Button>
     </Dropdown>
   );

@@ -60,3 +60,7 @@ export function orderPath(view: View = "list", orderNo?: string): string {
 /** The list showing one batch's orders (the batch result links here). */
 export const batchOrdersPath = (batchId: string): string =>
   `${orderPath()}?${new URLSearchParams({ batchId }).toString()}`;
+
+/** The order list searching one status (a failure-spike notification opens the Failed orders). */
+export const ordersWithStatusPath = (status: OrderStatus): string =>
+  `${orderPath()}?${new URLSearchParams({ status }).toString()}`;

@@ -39,3 +39,15 @@ export function paletteResults(
   }
   return [...sections].flatMap(([name, actions]) => (name ? [name, ...actions] : actions));
 }
+
+/** The id of the palette's "go to order" action: listed only while the text typed is an order number. */
+export const GO_TO_ORDER = "order:go";
+
+/** Our order numbers: "P", the day (YYYYMMDD), then ten digits (server/src/modules/order/order-insert.ts). */
+const ORDER_NO = /^P\d{18}$/;
+
+/** The order number typed (spaces around it ignored, a lower-case "p" accepted), or null. */
+export function orderNoIn(text: string): string | null {
+  const candidate = text.trim().toUpperCase();
+  return ORDER_NO.test(candidate) ? candidate : null;
+}

@@ -1,7 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, productSkus, users } from "../../server/src/db/schema";
-import { DEMO_OPENING_BALANCE, demoUsers, isEmpty, seedDemo } from "../../server/src/modules/provisioning/demo-seed";
+import { listBankAccounts } from "../../server/src/modules/deposit/bank-account.service";
+import {
+  DEMO_BANK_ACCOUNT,
+  DEMO_OPENING_BALANCE,
+  demoUsers,
+  isEmpty,
+  seedDemo,
+} from "../../server/src/modules/provisioning/demo-seed";
 import { closeTestApp } from "../support/api-helpers";
 import { balanceOf } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -41,5 +48,9 @@ describe.each(engines)("the first start's demo seed on %s", (engine) => {
     const [merchant] = await t.deps.db.select().from(merchants).where(eq(merchants.merchantNo, seeded.merchantNo));
     expect(await balanceOf(t, merchant!.id)).toBe(Number(DEMO_OPENING_BALANCE).toFixed(4));
     await t.login("admin@demo.test", seeded.password);
+    // The Recharge dialog has somewhere to send the money.
+    expect(await listBankAccounts(t.deps, { currency: "USD" })).toEqual([
+      expect.objectContaining({ ...DEMO_BANK_ACCOUNT, enabled: true }),
+    ]);
   });
 });

@@ -91,6 +91,7 @@ const expectedResources = {
     "api-settings",
     "member",
     "export-task",
+    "notification",
   ].map((name) => ({ name, actions: ALL })),
   operator: [
     { name: "merchant", actions: ["list"] },
@@ -102,6 +103,7 @@ const expectedResources = {
     { name: "ledger", actions: ["list", "show", "export"] },
     { name: "deposit", actions: ["list", "show"] },
     { name: "export-task", actions: ["list", "show", "create", "delete"] },
+    { name: "notification", actions: ["list", "edit"] },
   ],
   finance: [
     { name: "merchant", actions: ["list"] },
@@ -110,6 +112,7 @@ const expectedResources = {
     { name: "ledger", actions: ["list", "show", "export"] },
     { name: "deposit", actions: ["list", "show", "create"] },
     { name: "export-task", actions: ["list", "show", "create", "delete"] },
+    { name: "notification", actions: ["list", "edit"] },
   ],
 };
 

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "#contracts";
 import { deposits, merchants, productSkus, products } from "../../server/src/db/schema";
+import { addBankAccount } from "../../server/src/modules/deposit/bank-account.service";
 import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { fund } from "../support/order-fixtures";
@@ -196,6 +197,39 @@ describe("recharge from the finance side", () => {
     await page.waitForURL(/\/merchant-fund\/fund$/);
     await page.getByRole("link", { name: "Balance: 100.00 USD" }).click();
     await page.waitForURL(/\/merchant-fund\/transaction-log$/);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("tells where to send the money (or that nowhere is set up yet), copies the account number, explains the statuses", async () => {
+    const m = await e2e.t.merchant({ mfa: false });
+    const page = await e2e.newPage({ permissions: ["clipboard-read", "clipboard-write"] });
+    await page.goto("/login");
+    await submitLogin(page, m.users.finance.username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    await page.waitForURL(/\/merchant\/fund$/);
+    await page.getByRole("button", { name: "Recharge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Recharge" });
+    await dialog.getByText("No bank account for USD deposits is set up yet.", { exact: false }).waitFor();
+    await dialog.getByText("Pending: your record was received", { exact: false }).waitFor();
+    await dialog.getByText("Success: the transfer arrived", { exact: false }).waitFor();
+    await dialog.getByText("Failed: the deposit was rejected", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await addBankAccount(e2e.t.deps, {
+      bankName: "HSBC Hong Kong",
+      accountName: "Reseller Ltd.",
+      accountNumber: "400-123456-838",
+      swiftOrBranch: "HSBCHKHHHKH",
+      currency: "USD",
+      note: "Your merchant number as the reference",
+    });
+    await page.getByRole("button", { name: "Recharge" }).click();
+    await dialog.getByText("HSBC Hong Kong").waitFor();
+    await dialog.getByText("HSBCHKHHHKH").waitFor();
+    await dialog.getByText("Your merchant number as the reference").waitFor();
+    await dialog.getByRole("button", { name: "Copy account number" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("400-123456-838");
     expect(problemsOf(page)).toEqual([]);
   });
 });

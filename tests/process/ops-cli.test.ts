@@ -124,4 +124,49 @@ describe("the operator CLI on a data folder", () => {
       expect(await ledgerViolations(deps.db)).toEqual([]);
     });
   }, 180_000);
+
+  it("adds, lists, disables and enables the bank accounts merchants send deposits to", () => {
+    const added = ops(
+      "bank-account:add",
+      "--bank",
+      "HSBC Hong Kong",
+      "--account-name",
+      "Reseller Ltd.",
+      "--account-number",
+      "400-123456-838",
+      "--currency",
+      "usd",
+      "--swift",
+      "HSBCHKHHHKH",
+    );
+    expect(added.status, added.stderr).toBe(0);
+    const id = /#(\d+)/.exec(added.stdout)?.[1] ?? "";
+    expect(added.stdout).toContain("enabled\tUSD\tHSBC Hong Kong\tReseller Ltd.\t400-123456-838\tHSBCHKHHHKH");
+
+    const disabled = ops("bank-account:disable", "--id", id);
+    expect(disabled.status, disabled.stderr).toBe(0);
+    const listed = ops("bank-account:list", "--currency", "USD");
+    expect(listed.stdout).toContain(`#${id}\tdisabled\tUSD\tHSBC Hong Kong`);
+    expect(ops("bank-account:enable", "--id", id).status).toBe(0);
+    expect(ops("bank-account:list").stdout).toContain(`#${id}\tenabled\tUSD`);
+
+    // Refusals are sentences with exit code 1, never stack traces.
+    const noNumber = ops(
+      "bank-account:add",
+      "--bank",
+      "B",
+      "--account-name",
+      "A",
+      "--account-number",
+      " ",
+      "--currency",
+      "USD",
+    );
+    expect(noNumber.status).toBe(1);
+    expect(noNumber.stderr).toContain("A bank account needs --account-number");
+    const unknown = ops("bank-account:disable", "--id", "424242");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("No bank account #424242");
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
 });

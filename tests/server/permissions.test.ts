@@ -28,6 +28,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     "api-settings": [],
     member: [],
     "export-task": ["list", "show", "create", "delete"],
+    notification: ["list", "edit"],
   },
   finance: {
     merchant: ["list"],
@@ -42,6 +43,7 @@ const expected: Record<Role, Record<string, readonly string[]>> = {
     "api-settings": [],
     member: [],
     "export-task": ["list", "show", "create", "delete"],
+    notification: ["list", "edit"],
   },
 };
 
@@ -89,6 +91,7 @@ describe("permission matrix", () => {
       "ledger",
       "deposit",
       "export-task",
+      "notification",
     ]);
     expect(grantsFor("admin")).toHaveLength(resources.length);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PaletteAction, paletteResults } from "../../src/lib/palette-matches";
+import { orderNoIn, type PaletteAction, paletteResults } from "../../src/lib/palette-matches";
 
 const action = (id: string, name: string, extra: Partial<PaletteAction> = {}): PaletteAction => ({
   id,
@@ -48,5 +48,15 @@ describe("paletteResults", () => {
   it("lists a parent's children once it is opened", () => {
     expect(labels(paletteResults(all, "", "language"))).toEqual(["language:en-US", "language:zh-CN"]);
     expect(labels(paletteResults(all, "简体", "language"))).toEqual(["language:zh-CN"]);
+  });
+});
+
+describe("orderNoIn", () => {
+  it("recognises our order numbers, spaces and case aside, and nothing else", () => {
+    expect(orderNoIn(" p202611210000000042 ")).toBe("P202611210000000042");
+    expect(orderNoIn("P202611210000000042")).toBe("P202611210000000042");
+    expect(orderNoIn("P20261121")).toBeNull();
+    expect(orderNoIn("order P202611210000000042")).toBeNull();
+    expect(orderNoIn("")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { CurrentBalance, UserInfo } from "#contracts";
 import { LanguageSwitch } from "../language-switch";
 import { AppBreadcrumb } from "./app-breadcrumb";
 import { BalanceTag } from "./balance";
+import { NotificationBell } from "./notification-bell";
 import { useIsMobile } from "./use-viewport";
 import { UserMenu, type UserMenuActions } from "./user-menu";
 
@@ -17,7 +18,10 @@ interface AppHeaderProps extends UserMenuActions {
   balance: CurrentBalance | undefined;
 }
 
-/** Top bar: menu toggle, breadcrumbs, then the palette, the account name, the language and the user menu. */
+/**
+ * Top bar: menu toggle, breadcrumbs, then the palette, the balance, the notifications, the account name, the
+ * language and the user menu.
+ */
 export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppHeaderProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -51,15 +55,16 @@ export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppH
           <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
         </Tooltip>
         {balance && <BalanceTag balance={balance} compact={mobile} />}
+        <NotificationBell />
         {/* One line, cut with an ellipsis (the whole name on hover), never broken mid-word on a phone. */}
         <Typography.Text
           strong
           ellipsis={{ tooltip: user?.username }}
-          style={{ maxWidth: mobile ? 96 : 280, minWidth: 0, whiteSpace: "nowrap" }}
+          style={{ maxWidth: mobile ? 80 : 280, minWidth: 0, whiteSpace: "nowrap" }}
         >
           {user?.username}
         </Typography.Text>
-        <LanguageSwitch />
+        <LanguageSwitch compact={mobile} />
         <UserMenu {...userMenu} />
       </Flex>
     </Layout.Header>

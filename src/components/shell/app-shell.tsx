@@ -1,7 +1,7 @@
 import { useGetIdentity } from "@refinedev/core";
 import { RefineKbarProvider } from "@refinedev/kbar";
 import { Drawer, Layout, Typography, theme } from "antd";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "#contracts";
@@ -57,6 +57,7 @@ export function AppShell() {
     setSiderOpen(!siderOpen);
   };
   const close = () => setDialog("none");
+  const openPassword = useCallback(() => setDialog("password"), []);
   const exportDrawer = useMemo(() => ({ open: () => setDialog("export") }), []);
   const title = (
     <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
@@ -115,7 +116,7 @@ export function AppShell() {
             </Layout.Content>
           </Layout>
         </Layout>
-        {user && <CommandPalette key={currentLanguage()} />}
+        {user && <CommandPalette key={currentLanguage()} onUpdatePassword={openPassword} />}
         <ExportTaskDrawer open={dialog === "export"} onClose={close} />
         <PasswordDialog open={dialog === "password"} onClose={close} />
         <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />

@@ -1,14 +1,18 @@
+import { ReadOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Skeleton, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiApp, ApiSecret } from "#contracts";
+import { type ApiApp, type ApiSecret, PORTAL_BASE, systemCalls } from "#contracts";
 import { PageTitle } from "../../components/page-title";
 import { SINGLETON_ID } from "../../resources";
 import { ApiSettingsDetails } from "./api-settings-details";
 import { ApiSettingsEditForm } from "./api-settings-edit-form";
 import { DeliveryLog } from "./delivery-log";
 import { SecretModal } from "./secret-modal";
+
+/** docs/open-api.md as the server serves it (modules/system/open-api-reference.ts). */
+const OPEN_API_REFERENCE = `${PORTAL_BASE}${systemCalls.openApiReference.path}`;
 
 /**
  * API Settings (admin only): the merchant's Open API application, created by the server on the first visit,
@@ -42,11 +46,23 @@ export default function ApiSettingsShowPage() {
       <Card
         title={<PageTitle>{t("api-settings.titles.settings")}</PageTitle>}
         extra={
-          app && !editing ? (
-            <Button type="primary" onClick={() => setEditing(true)}>
-              {t("common.edit")}
+          <Space wrap>
+            {/* The reference opens beside the settings: a developer reads it while copying the AppID and keys. */}
+            <Button
+              type="link"
+              icon={<ReadOutlined aria-hidden />}
+              href={OPEN_API_REFERENCE}
+              target="_blank"
+              rel="noopener"
+            >
+              {t("api-settings.reference")}
             </Button>
-          ) : null
+            {app && !editing ? (
+              <Button type="primary" onClick={() => setEditing(true)}>
+                {t("common.edit")}
+              </Button>
+            ) : null}
+          </Space>
         }
       >
         {body}

@@ -1,5 +1,5 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Alert, AutoComplete, DatePicker, Form, Input, Modal, message } from "antd";
+import { AutoComplete, DatePicker, Form, Input, Modal, message } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
+import { DepositGuide } from "./deposit-guide";
 import { ProofUpload } from "./proof-upload";
 
 const shape = newDeposit.shape;
@@ -63,7 +64,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
       confirmLoading={mutation.isPending}
       forceRender
     >
-      <Alert type="info" showIcon message={t("deposit.recharge.pendingNote")} style={{ marginBottom: 16 }} />
+      <DepositGuide open={open} />
       <Form<DepositFormValues>
         form={form}
         name={FORM_NAME}

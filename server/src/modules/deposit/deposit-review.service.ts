@@ -7,6 +7,7 @@ import { queryRows } from "../../db/raw";
 import { deposits, merchants } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
+import { notifyDeposit } from "../notification/notification.service";
 import type { DepositRow } from "./deposit.service";
 
 /**
@@ -145,6 +146,7 @@ export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promis
       .where(eq(deposits.id, claimed.id))
       .returning();
     await recordEvent(tx, done!, at);
+    await notifyDeposit(tx, done!, at);
     return done!;
   });
 }
@@ -162,6 +164,7 @@ export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; r
       .returning();
     if (!done) return refuse(tx, input.depositNo);
     await recordEvent(tx, done, at);
+    await notifyDeposit(tx, done, at);
     return done;
   });
 }

@@ -5,6 +5,8 @@ import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { exportTasks } from "../../db/schema";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
+import { notifications } from "../notification/notification.schema";
+import { exportReadyMessage } from "../notification/notification.service";
 import { exportSource } from "./export-sources";
 import { openXlsxWriter } from "./xlsx-stream";
 
@@ -167,9 +169,25 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
     }
     await writer.finish();
     writer = null;
-    const done = await stillMine({ status: ExportStatus.completed, processed, finishedAt: deps.clock.now() });
+    // Completed, and the bell tells whoever asked for it, in one transaction: never one without the other.
+    const done = await deps.db.transaction(async (tx) => {
+      const [finished] = await tx
+        .update(exportTasks)
+        .set({ status: ExportStatus.completed, processed, finishedAt: deps.clock.now(), leaseUntil: null })
+        .where(mine)
+        .returning({ userId: exportTasks.userId });
+      if (!finished) return false;
+      await tx.insert(notifications).values({
+        merchantId: task.merchantId,
+        userId: finished.userId,
+        kind: "exportReady",
+        message: exportReadyMessage(task.type),
+        target: String(task.id),
+        createdAt: deps.clock.now(),
+      });
+      return true;
+    });
     if (!done) await deps.storage.delete(fileKey);
-    else await deps.db.update(exportTasks).set({ leaseUntil: null }).where(eq(exportTasks.id, task.id));
   } catch (error) {
     await writer?.abort().catch(() => {});
     await deps.storage.delete(fileKey).catch(() => {});

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { translator } from "../../lib/i18n";
 import { nextFundNo } from "../ledger/ledger.service";
+import { failureSpikeInsert } from "../notification/notification.service";
 
 /**
  * An order's final state. Both changes are guarded by `status = 'processing'`, so a job that runs twice (jobs
@@ -68,7 +69,8 @@ export async function completeOrder(
 
 /**
  * Processing -> Failed and the Refund entry, in one statement: Failed always means refunded. False when the
- * order was already final. Our own reasons are message keys; the callback carries them in English (a
+ * order was already final. The same statement raises the bell's failure-spike notification when this failure
+ * makes one (notification.service.ts). Our own reasons are message keys; the callback carries them in English (a
  * supplier's own words as they came).
  */
 export async function failOrder(executor: Executor, orderId: number, at: Date, reason: string): Promise<boolean> {
@@ -92,7 +94,8 @@ export async function failOrder(executor: Executor, orderId: number, at: Date, r
         select ${nextFundNo(at)}, merchant_id, 'refund', amount, balance - amount, balance, order_id, ${when}
         from credit
         returning id
-      ), callback as (${callbackEvent("order.failed", when, reasonText)})
+      ), callback as (${callbackEvent("order.failed", when, reasonText)}
+      ), spike as (${failureSpikeInsert(when)})
       select id from refund`,
   );
   return rows.length > 0;

@@ -3,6 +3,7 @@ import { storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Db } from "../../db/connection";
 import { merchants, users } from "../../db/schema";
+import { addBankAccount, listBankAccounts } from "../deposit/bank-account.service";
 import { postBalanceChange } from "../ledger/ledger.service";
 import { seedDemoCatalog } from "./demo-catalog";
 import { createMerchant, createUser } from "./provisioning.service";
@@ -16,6 +17,16 @@ export const demoUsers = [
 
 /** Enough for a few hundred demo orders; an Add entry like an approved deposit, so the ledger explains it. */
 export const DEMO_OPENING_BALANCE = "5000.00";
+
+/** The reseller's receiving account the demo shows in Recharge: a documentation-range number, not a real one. */
+export const DEMO_BANK_ACCOUNT = {
+  bankName: "Demo Bank International",
+  accountName: "Demo Reseller Ltd.",
+  accountNumber: "000123456789",
+  swiftOrBranch: "DEMOUS33XXX",
+  currency: "USD",
+  note: "Write your merchant number as the transfer's reference.",
+};
 
 export async function isEmpty(deps: AppDeps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(merchants);
@@ -60,6 +71,10 @@ async function seedDemoSteps(deps: AppDeps, onStep: (step: string) => Promise<vo
     remark: storedMessage("ledger.remarks.demoOpeningBalance"),
     at: deps.clock.now(),
   });
+  // Where the Recharge dialog tells the demo merchant to send money (the reseller's account; invented numbers).
+  const existing = await listBankAccounts(deps, { currency: DEMO_BANK_ACCOUNT.currency });
+  if (!existing.some((a) => a.accountNumber === DEMO_BANK_ACCOUNT.accountNumber))
+    await addBankAccount(deps, DEMO_BANK_ACCOUNT);
   return { merchantNo: merchant.merchantNo, users: demoUsers.map((u) => u.username), password: DEMO_PASSWORD };
 }
 

@@ -3,10 +3,12 @@ import { ExportStatus, TIMESTAMP_WINDOW_MS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { apiNonces, exportTasks, loginAttempts, sessions } from "../../db/schema";
 import { THROTTLE } from "../auth/login-throttle";
+import { notifications } from "../notification/notification.schema";
 
 /**
- * Drops what no rule reads any more: sign-in attempts past the known-address window, ended sessions, and Open API
- * nonces older than the timestamp window (a request that old is refused by its timestamp anyway).
+ * Drops what no rule reads any more: sign-in attempts past the known-address window, ended sessions, Open API
+ * nonces older than the timestamp window (a request that old is refused by its timestamp anyway), expired exports
+ * and notifications older than 90 days.
  */
 export async function housekeeping(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().getTime();
@@ -25,7 +27,11 @@ export async function housekeeping(deps: AppDeps): Promise<void> {
     );
   await deps.db.delete(apiNonces).where(lt(apiNonces.createdAt, new Date(now - 2 * TIMESTAMP_WINDOW_MS)));
   await expireExports(deps, now);
+  await deps.db.delete(notifications).where(lt(notifications.createdAt, new Date(now - NOTIFICATION_RETENTION_MS)));
 }
+
+/** The bell shows the latest 50; a notification this old has nothing left to say. */
+export const NOTIFICATION_RETENTION_MS = 90 * 86_400_000;
 
 /**
  * Export tasks (and their files) older than EXPORT_RETENTION_DAYS. One still being written is left to finish;

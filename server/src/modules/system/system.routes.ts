@@ -5,6 +5,7 @@ import { type Health, PRODUCT_NAME, systemCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { pingDatabase } from "../../db/connection";
 import { serve } from "../../plugins/serve";
+import { openApiReferencePage } from "./open-api-reference";
 
 /** A probe's answer is reused this long, so a monitor hammering health does not hammer the disk. */
 const STORAGE_PROBE_MS = 5000;
@@ -57,6 +58,10 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps) {
     if (problem) return reply.code(503).send({ code: 503, message: request.t(problem), data });
     return data;
   });
+
+  serve(app, systemCalls.openApiReference, async ({ reply }) =>
+    reply.type("text/html; charset=utf-8").send(await openApiReferencePage()),
+  );
 
   serve(app, systemCalls.publicConfig, async () => {
     const { CHAT_WIDGET_SCRIPT_URL: scriptUrl, CHAT_WIDGET_SETTINGS: settings } = deps.config;

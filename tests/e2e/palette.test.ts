@@ -1,0 +1,99 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productSkus, products } from "../../server/src/db/schema";
+import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { TEST_PASSWORD } from "../support/test-app";
+
+/** Issue 14: the command palette's actions, by permission, and the help link of API Settings. */
+describe("the command palette and the help links", () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e.close());
+
+  async function signedIn(role: "admin" | "finance") {
+    const m = await e2e.t.merchant({ mfa: false });
+    const page = await e2e.newPage();
+    await page.goto("/login");
+    await submitLogin(page, m.users[role].username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    return page;
+  }
+
+  it("keeps every key typed right after Ctrl+K, and places an order from it", async () => {
+    const { page } = await demoShopOperator(e2e);
+    await page.waitForURL("**/merchant/info");
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("place order");
+    const search = page.getByRole("combobox", { name: "Type a page or command…" });
+    expect(await search.inputValue()).toBe("place order");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/merchant/order/create");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("batch");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/merchant/order/batch");
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("goes to an order by its number, typed straight after Ctrl+K", async () => {
+    const { page } = await demoShopOperator(e2e);
+    const token = (await page.evaluate(() => localStorage.getItem("loginToken"))) ?? "";
+    const [sku] = await e2e.t.deps.db
+      .select({ productId: products.id, skuId: productSkus.id })
+      .from(products)
+      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
+      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const res = await e2e.t.app.inject({
+      method: "POST",
+      url: "/portal/merchant/api/order",
+      headers: { authorization: token },
+      payload: { productId: sku!.productId, skuId: sku!.skuId, inputs: { account: "13800138000" } },
+    });
+    const orderNo = (res.json().data as { orderNo: string }).orderNo;
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type(orderNo.toLowerCase());
+    await page.getByText(`Go to order ${orderNo}`).waitFor();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`**/merchant/order/${orderNo}`);
+    await page.getByText("13800138000").first().waitFor();
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("offers finance only what finance may do: export tasks and the password, no orders", async () => {
+    const page = await signedIn("finance");
+    await page.waitForURL("**/merchant/fund");
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("order");
+    const search = page.getByRole("combobox", { name: "Type a page or command…" });
+    expect(await search.inputValue()).toBe("order");
+    expect(await page.getByText("Place order").count()).toBe(0);
+    expect(await page.getByText("Batch order").count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("export tasks");
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Export Task" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("password");
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Update Password" }).getByLabel("Old password").waitFor();
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("links API Settings to the Open API reference, which the server serves", async () => {
+    const page = await signedIn("admin");
+    await page.goto("/merchant-setting/merchant-development");
+    const link = page.getByRole("link", { name: "Open API reference" });
+    expect(await link.getAttribute("href")).toBe("/portal/reference/open-api");
+    const [reference] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+    await reference.getByRole("heading", { name: "Signing a request", level: 2 }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
