@@ -35,6 +35,13 @@ describe("the command palette and the help links", () => {
     await page.keyboard.type("batch");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/merchant/order/batch");
+
+    // On a 390 px phone the palette stays inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press("Control+k");
+    const box = await page.getByRole("combobox", { name: "Type a page or command…" }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(problemsOf(page)).toEqual([]);
   });
 

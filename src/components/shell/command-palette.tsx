@@ -151,7 +151,8 @@ export function CommandPalette({ onUpdatePassword }: { onUpdatePassword: () => v
 
   return (
     <KBarPortal>
-      <KBarPositioner style={{ zIndex: 1100, background: "rgba(0, 0, 0, 0.25)" }}>
+      {/* kbar pads a full-width positioner: border-box keeps the palette inside a phone's screen. */}
+      <KBarPositioner style={{ zIndex: 1100, background: "rgba(0, 0, 0, 0.25)", boxSizing: "border-box" }}>
         <KBarAnimator style={{ width: "100%", maxWidth: 600 }}>
           <PaletteBody placeholder={t("shell.palette.placeholder")} search={search} />
         </KBarAnimator>
