@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type Deposit, depositCalls, newDeposit } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
+import { useCurrentBalance } from "../../components/shell/balance";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
 import { zodRule } from "../../lib/zod-rule";
@@ -24,6 +25,8 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
   const [form] = Form.useForm<DepositFormValues>();
   const invalidate = useInvalidate();
   const { mutate, mutation } = useCustomMutation<Deposit>();
+  // Money is usually sent in the balance's own currency (the shell has read it already): the form starts there.
+  const currency = useCurrentBalance()?.currency ?? "USD";
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
@@ -70,7 +73,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
         name={FORM_NAME}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ currency: "USD" }}
+        initialValues={{ currency }}
       >
         <Form.Item name="amount" label={label("amount")} required rules={[zodRule(shape.amount, t)]}>
           <Input inputMode="decimal" autoComplete="off" />
