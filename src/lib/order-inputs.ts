@@ -296,16 +296,6 @@ export function amountOf(price: string, quantity: number): string {
   return new Big(price).times(quantity).toString();
 }
 
-/** Sum of the filled rows' quantities (rows with an unreadable quantity add nothing). */
-export function totalQuantity(rows: readonly BatchRow[]): number {
-  let total = 0;
-  for (const row of rows) {
-    const q = rowQuantity(row);
-    if (!isBlankRow(row) && Number.isInteger(q)) total += q;
-  }
-  return total;
-}
-
 /**
  * What a submit will send and the server debit: the filled rows without errors (rows with errors are never sent)
  * and their quantities. The batch's cost summary counts these.
