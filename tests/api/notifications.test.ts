@@ -111,6 +111,23 @@ describe.each(engines)("notifications (%s)", (engine) => {
     expect(await texts(a.operator)).not.toContain(sentence);
   });
 
+  it("writes the amounts with the decimals of the merchant's currency (JPY has none)", async () => {
+    const yen = await staff();
+    await t.deps.db
+      .update(merchants)
+      .set({ currency: "JPY", lowBalanceThreshold: "450" })
+      .where(eq(merchants.id, yen.shop.merchantId));
+    await adjustBalance(t.deps, {
+      merchantNo: yen.shop.merchant.merchantNo,
+      type: "reduce",
+      amount: "60",
+      remark: "fee",
+    });
+    expect(await texts(yen.finance)).toContain(
+      "Your balance 440 JPY fell below your low-balance threshold of 450 JPY.",
+    );
+  });
+
   it("tells admin and operators of a failure spike, at most once an hour", async () => {
     for (let i = 1; i < FAILURE_SPIKE.failed; i += 1) await placeAndFail(b.shop);
     expect((await bell(b.admin)).filter((n) => n.kind === "failureSpike")).toEqual([]);

@@ -40,10 +40,18 @@ CREATE UNIQUE INDEX "notifications_dedupe_key" ON "notifications" USING btree ("
 -- (migration 0005): every path that debits sends it, in the debit's transaction, and a debit that crosses
 -- nothing runs no trigger code. The text is a stored message key, translated for each reader.
 CREATE FUNCTION merchants_low_balance_notification() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  places integer;
 BEGIN
+  -- Amounts with the decimals their currency has (currencyDecimals in contracts/deposit.ts: JPY 0, KWD 3).
+  places := CASE
+    WHEN NEW.currency IN ('BIF','CLP','DJF','GNF','ISK','JPY','KMF','KRW','PYG','RWF','UGX','UYI','VND','VUV','XAF','XOF','XPF') THEN 0
+    WHEN NEW.currency IN ('BHD','IQD','JOD','KWD','LYD','OMR','TND') THEN 3
+    ELSE 2 END;
   INSERT INTO notifications (merchant_id, kind, message)
   VALUES (NEW.id, 'lowBalance', 'notification.messages.lowBalance ' || jsonb_build_object(
-    'balance', round(NEW.balance, 2)::text, 'threshold', round(NEW.low_balance_threshold, 2)::text, 'currency', NEW.currency)::text);
+    'balance', round(NEW.balance, places)::text, 'threshold', round(NEW.low_balance_threshold, places)::text,
+    'currency', NEW.currency)::text);
   RETURN NULL;
 END;
 $$;
