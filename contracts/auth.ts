@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
+import { LOGIN_PASSWORD_MIN, MFA_CODE_LENGTH, PASSWORD_POLICY, USERNAME_MAX } from "./login-limits";
 import type { MenuEntry } from "./permissions";
 import { roles } from "./roles";
 
@@ -7,17 +8,13 @@ import { roles } from "./roles";
  * Sign-in and account payloads. Messages are i18n keys (`validation.*`), translated by whoever shows them:
  * the server into `data.errors`, the browser into form rules.
  */
-export const LOGIN_PASSWORD_MIN = 3;
-export const MFA_CODE_LENGTH = 6;
-/** Policy for passwords people choose: 12 characters at least (ASVS L2); sign-in only checks the spec's minimum of 3. */
-export const PASSWORD_POLICY = { min: 12, max: 128 } as const;
 
 export const loginBody = z.object({
   username: z
     .string("validation.usernameRequired")
     .trim()
     .min(1, "validation.usernameRequired")
-    .max(254, "validation.tooLong"),
+    .max(USERNAME_MAX, "validation.tooLong"),
   password: z
     .string("validation.passwordRequired")
     .min(1, "validation.passwordRequired")

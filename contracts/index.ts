@@ -12,6 +12,7 @@ export * from "./failures";
 export * from "./formats";
 export * from "./language";
 export * from "./ledger";
+export * from "./login-limits";
 export * from "./member";
 export * from "./merchant-info";
 export * from "./notification";

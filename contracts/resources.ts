@@ -1,7 +1,6 @@
 import { areaResources } from "./areas";
 import type { CallDeclaration } from "./calls";
 import { type DataOperation, defineResource, type ResourceDeclaration } from "./resource";
-import type { Role } from "./roles";
 
 /** The menu groups: headings of the sidebar, with no page or data of their own. */
 const merchantGroup = defineResource({
@@ -44,13 +43,6 @@ export const resources: readonly ResourceDeclaration[] = [
 ];
 
 export type ResourceName = (typeof groups)[number]["name"] | (typeof areaResources)[number]["name"];
-
-/** Where each role lands after sign-in and when it reaches a page it may not open. */
-export const landingPath: Record<Role, string> = {
-  admin: "/merchant/info",
-  operator: "/merchant/info",
-  finance: "/merchant/fund",
-};
 
 /** The declared call of a resource's data operation; asking for an undeclared one is a programming error. */
 export function resourceCall(resource: string, operation: DataOperation): CallDeclaration {

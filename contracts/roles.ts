@@ -5,3 +5,10 @@ export type Role = (typeof roles)[number];
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (roles as readonly string[]).includes(value);
 }
+
+/** Where each role lands after sign-in and when it reaches a page it may not open. */
+export const landingPath: Record<Role, string> = {
+  admin: "/merchant/info",
+  operator: "/merchant/info",
+  finance: "/merchant/fund",
+};

@@ -5,7 +5,13 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { ChatWidget } from "./components/chat-widget";
 import { LocaleConfig } from "./components/locale-config";
 import { PageLoading } from "./components/page-loading";
-import { NavigateToLanding, NavigateToLogin, ResourceRoute, UserInfoGate } from "./components/route-guards";
+import {
+  NavigateToLanding,
+  NavigateToLogin,
+  ReloadSignIn,
+  ResourceRoute,
+  UserInfoGate,
+} from "./components/route-guards";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider, LOGIN_PATH } from "./providers/auth-provider";
 import { createDataProvider } from "./providers/data-provider";
@@ -16,16 +22,9 @@ import { appResources, appRoutes, HOME_PATH, NOT_FOUND_PATH } from "./resources"
 /** Refine's data calls, sent through the http client (envelope, toasts, step-up). */
 const dataProvider = createDataProvider(request);
 
-// Everything behind sign-in loads on demand, so /login starts small.
-const LoginPage = lazy(() => import("./pages/login/login-page").then((m) => ({ default: m.LoginPage })));
+// Pages load on demand. The signed-out /login is not here: main.tsx starts the light sign-in page for it.
 const NotFoundPage = lazy(() => import("./pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 const AppShell = lazy(() => import("./components/shell/app-shell").then((m) => ({ default: m.AppShell })));
-
-const login = (
-  <Suspense fallback={<PageLoading fullScreen />}>
-    <LoginPage />
-  </Suspense>
-);
 
 export function App() {
   return (
@@ -44,8 +43,8 @@ export function App() {
             <Route
               path={LOGIN_PATH}
               element={
-                <Authenticated key="login" fallback={login}>
-                  <NavigateToLanding onError={login} />
+                <Authenticated key="login" fallback={<ReloadSignIn />}>
+                  <NavigateToLanding onError={<ReloadSignIn />} />
                 </Authenticated>
               }
             />

@@ -1,13 +1,22 @@
-// First: without this patch antd's static message/notification render nothing under React 19.
-import "@ant-design/v5-patch-for-react-19";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { startsOnSignIn } from "./lib/entry-route";
+import { detectLanguage } from "./lib/language";
+import { storageKeys } from "./lib/storage-keys";
+import { loadSignInCatalogs } from "./pages/login/login-catalogs";
+import { getToken } from "./providers/token-storage";
 
+/**
+ * A small switch: the signed-out /login gets the light sign-in page (React and i18next, a tenth of the app), every
+ * other address the full app. Each is its own chunk, so neither page pays for the other.
+ */
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+if (startsOnSignIn(window.location.pathname, getToken())) {
+  const language = detectLanguage(localStorage.getItem(storageKeys.language), navigator.language);
+  // The page and its texts load side by side.
+  void Promise.all([import("./pages/login/start-login"), loadSignInCatalogs(language)]).then(([page, catalogs]) =>
+    page.startLogin(root, language, catalogs),
+  );
+} else {
+  void import("./full-app").then((app) => app.startApp(root));
+}

@@ -1,4 +1,5 @@
 import { Modal } from "antd";
+import { leavePage } from "../lib/leave-page";
 import { i18n } from "../providers/i18n-provider";
 import { clearToken } from "../providers/token-storage";
 
@@ -66,6 +67,6 @@ export const promptLoggedOut = createLoggedOutPrompt({
   loginAgain: () => {
     // The stored login is useless now; the reload lands on /login through the route guard.
     clearToken();
-    window.location.reload();
+    leavePage();
   },
 });

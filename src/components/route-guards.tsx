@@ -4,9 +4,12 @@ import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { type Action, landingPath, titleKey, type UserInfo } from "#contracts";
+import { leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
+import { clearToken } from "../providers/token-storage";
+import { forgetUserInfo } from "../providers/user-session";
 import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
@@ -16,6 +19,19 @@ export function NavigateToLanding({ onError }: { onError?: ReactNode }) {
   if (isError) return <>{onError ?? null}</>;
   if (!user) return <PageLoading fullScreen />;
   return <Navigate to={landingPath[user.role]} replace />;
+}
+
+/**
+ * /login inside the app: the token is gone, or it no longer opens a session (its user info failed). The sign-in
+ * page is its own light page (main.tsx), so forget the token and load this address afresh.
+ */
+export function ReloadSignIn() {
+  useEffect(() => {
+    clearToken();
+    forgetUserInfo();
+    leavePage(window.location.href);
+  }, []);
+  return <PageLoading fullScreen />;
 }
 
 /** A page this role may not open: say so, then go to the landing page (spec §2 redirects; it need not be silent). */
@@ -33,12 +49,16 @@ function NavigateAwayFrom({ resource }: { resource: string }) {
   return <NavigateToLanding />;
 }
 
-/** No session: to the sign-in page, which brings the user back here afterwards. */
+/**
+ * No session: to the sign-in page, which brings the user back here afterwards. A full page load, not a route
+ * change: the sign-in page is its own light page (main.tsx), outside this app.
+ */
 export function NavigateToLogin() {
   const { pathname, search, hash, state } = useLocation();
   // The empty path is no deep link: after sign-in each role goes to its own landing page.
-  if (isFromHome(state)) return <Navigate to={loginPath()} replace />;
-  return <Navigate to={loginPath({ to: `${pathname}${search}${hash}` })} replace />;
+  const target = isFromHome(state) ? loginPath() : loginPath({ to: `${pathname}${search}${hash}` });
+  useEffect(() => leavePage(target), [target]);
+  return <PageLoading fullScreen />;
 }
 
 /** Set by the empty path's redirect to Merchant Information (spec §2), which is not a page the user asked for. */

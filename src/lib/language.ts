@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromTag } from "#contracts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromTag } from "#contracts/language";
 
 /**
  * The language to start with: the stored choice when it is one we support, otherwise the browser's first

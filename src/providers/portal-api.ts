@@ -1,18 +1,13 @@
-import {
-  authCalls,
-  exportTaskCalls,
-  type LoginBody,
-  type MfaBindBody,
-  pathOf,
-  type UpdatePasswordBody,
-} from "#contracts";
+import { authCalls, exportTaskCalls, type MfaBindBody, pathOf, type UpdatePasswordBody } from "#contracts";
 import { callApi } from "./api-call";
 import { API_BASE } from "./http-client";
 import { getToken } from "./token-storage";
 
-/** The account calls of spec §7 (data of resources goes through the data provider instead). */
+/**
+ * The account calls of spec §7 (data of resources goes through the data provider instead). Signing in is the light
+ * sign-in page's own call (pages/login/login-api.ts).
+ */
 export const portalApi = {
-  login: (body: LoginBody) => callApi(authCalls.login, { body }),
   userInfo: () => callApi(authCalls.userInfo),
   logout: () => callApi(authCalls.logout),
   mfaKey: () => callApi(authCalls.mfaKey),

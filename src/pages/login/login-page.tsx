@@ -1,66 +1,234 @@
-import { useLogin } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from "antd";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import { type LoginBody, loginBody, MFA_CODE_LENGTH } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
-import { LanguageSwitch } from "../../components/language-switch";
-import { useDocumentTitle } from "../../components/use-document-title";
-import { noticeOf } from "../../lib/login-link";
-import { zodRule } from "../../lib/zod-rule";
-import type { LoginValues } from "../../providers/auth-provider";
-import { useProductName } from "../../providers/use-public-config";
+import type { i18n as I18n } from "i18next";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { Language } from "#contracts/language";
+import { MFA_CODE_LENGTH } from "#contracts/login-limits";
+import { isRole, landingPath } from "#contracts/roles";
+import { runChatWidget } from "../../lib/chat-widget-runtime";
+import { noticeOf, returnPath } from "../../lib/login-link";
+import { storageKeys } from "../../lib/storage-keys";
+import { clearToken, saveToken } from "../../providers/token-storage";
+import { prefetchApp } from "./app-prefetch";
+import { LanguageMenu } from "./language-menu";
+import { DEFAULT_PRODUCT_NAME, getPublicConfig, getUserInfo, postLogin } from "./login-api";
+import { loadSignInCatalogs } from "./login-catalogs";
+import { CheckCircleIcon, CloseCircleIcon, EyeIcon } from "./login-icons";
+import {
+  fieldError,
+  type LoginErrors,
+  type LoginField,
+  type LoginValues,
+  loginBodyOf,
+  loginErrors,
+  loginFields,
+  serverFieldErrors,
+} from "./login-rules";
+import "./login-page.css";
 
-/** Sign-in: username, password and, once MFA is bound, the authenticator's code. */
-export function LoginPage() {
-  const { t } = useTranslation();
-  const productName = useProductName();
-  const [form] = Form.useForm<LoginBody>();
-  const [search] = useSearchParams();
+/** Spec §9: messages stay 3 s; a new one replaces the one on screen, so one failure shows one message. */
+const MESSAGE_MS = 3000;
+
+interface Toast {
+  id: number;
+  type: "error" | "success";
+  text: string;
+}
+
+/** A field's message: a rule's key (translated as the language changes) or a server's words. */
+type FieldMessages = Partial<Record<LoginField, { key: string } | { text: string }>>;
+const fromKeys = (errors: LoginErrors): FieldMessages =>
+  Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, { key }]));
+
+/**
+ * Sign-in: username, password and, once MFA is bound, the authenticator's code. The page of its own (React and
+ * i18next only), so a visitor waits for little; after sign-in a full page load starts the app at the deep link.
+ */
+export function LoginPage({ i18n }: { i18n: I18n }) {
+  const [language, setLanguage] = useState(i18n.language as Language);
+  const t = (key: string) => i18n.t(key);
+  const search = useMemo(() => new URLSearchParams(window.location.search), []);
   const notice = noticeOf(search.get("notice"));
-  const { mutate: login, isPending } = useLogin<LoginValues>();
-  const rule = (field: keyof typeof loginBody.shape) => [zodRule(loginBody.shape[field], t)];
-  const { token } = theme.useToken();
-  useDocumentTitle(t("login.pageTitle"));
+  const [productName, setProductName] = useState(DEFAULT_PRODUCT_NAME);
+  const [values, setValues] = useState<LoginValues>({ username: "", password: "", captcha: "" });
+  const [messages, setMessages] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const [toast, setToast] = useState<Toast | null>(null);
+  const toastIds = useRef(0);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const id = useId();
 
-  const onFinish = (values: LoginBody) =>
-    login(
-      { ...values, to: search.get("to") },
-      { onSuccess: (result) => result.success || applyFieldErrors(form, result.error) },
+  const show = (type: Toast["type"], text: string) => setToast({ id: ++toastIds.current, type, text });
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(null), MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language and the product's name.
+  useEffect(() => {
+    document.title = `${i18n.t("login.pageTitle")} - ${productName}`;
+  }, [i18n, language, productName]);
+
+  // The product's name and the live-chat widget, from the public configuration (read once).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    void getPublicConfig(i18n.language).then((answer) => {
+      if (!live || !answer.ok) return;
+      setProductName(answer.data.productName);
+      if (answer.data.chatWidget) stop = runChatWidget(answer.data.chatWidget);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [i18n]);
+
+  const change = (field: LoginField, value: string) => {
+    prefetchApp();
+    setValues((was) => ({ ...was, [field]: value }));
+    const key = fieldError(field, value);
+    setMessages((was) => ({ ...was, [field]: key ? { key } : undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const errors = loginErrors(values);
+    setMessages(fromKeys(errors));
+    const firstInvalid = loginFields.find((field) => errors[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setPending(true);
+    const answer = await postLogin(loginBodyOf(values), i18n.language, t("common.unknownError"));
+    if (answer.ok) {
+      const token = `${answer.data.tokenHead}${answer.data.token}`;
+      saveToken(token);
+      const user = await getUserInfo(token, i18n.language, t("common.unknownError"));
+      if (user.ok && isRole(user.data.role)) {
+        // A full page load starts the app: back to the deep link that needed a sign-in, else the role's own page.
+        window.location.replace(returnPath(search.get("to")) ?? landingPath[user.data.role]);
+        return;
+      }
+      // Without user info there is no role and no landing page: a half-finished login is no login.
+      clearToken();
+      setPending(false);
+      show("error", user.ok ? t("common.unknownError") : user.message);
+      return;
+    }
+    setPending(false);
+    show("error", answer.message);
+    const onFields = serverFieldErrors(answer.errors);
+    setMessages((was) => ({
+      ...was,
+      ...Object.fromEntries(Object.entries(onFields).map(([field, text]) => [field, { text }])),
+    }));
+  };
+
+  const pickLanguage = async (next: Language) => {
+    if (!i18n.hasResourceBundle(next, "translation"))
+      i18n.addResourceBundle(next, "translation", await loadSignInCatalogs(next));
+    await i18n.changeLanguage(next);
+    localStorage.setItem(storageKeys.language, next);
+    document.documentElement.lang = next;
+    setLanguage(next);
+    show("success", i18n.t("common.languageChanged"));
+  };
+
+  const messageOf = (field: LoginField) => {
+    const message = messages[field];
+    if (!message) return null;
+    return "key" in message ? t(message.key) : message.text;
+  };
+
+  const field = (name: LoginField, label: string, input: Record<string, unknown>, extra?: string) => {
+    const message = messageOf(name);
+    const below = message ?? extra;
+    const describedBy = below ? `${id}-${name}-below` : undefined;
+    return (
+      <div className={`login-item${name === "captcha" ? "" : " required"}${message ? " with-error" : ""}`}>
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <div className={`login-input${message ? " invalid" : ""}`}>
+          <input
+            id={`${id}-${name}`}
+            ref={(element) => {
+              inputs.current[name] = element;
+            }}
+            name={name}
+            value={values[name]}
+            onChange={(event) => change(name, event.target.value)}
+            aria-invalid={message ? true : undefined}
+            aria-required={name === "captcha" ? undefined : true}
+            aria-describedby={describedBy}
+            {...input}
+          />
+          {name === "password" && (
+            <button
+              type="button"
+              className="login-reveal"
+              aria-label={t("login.showPassword")}
+              aria-pressed={revealed}
+              onClick={() => setRevealed((was) => !was)}
+            >
+              <EyeIcon crossed={!revealed} />
+            </button>
+          )}
+        </div>
+        {below && (
+          <div id={describedBy} className={message ? "login-error" : "login-extra"} aria-live="polite">
+            {below}
+          </div>
+        )}
+      </div>
     );
+  };
 
   return (
-    <Flex
-      component="main"
-      vertical
-      align="center"
-      justify="center"
-      style={{ minHeight: "100vh", padding: 16, background: "#f0f2f5" }}
-    >
-      <Card style={{ width: "100%", maxWidth: 400 }}>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          {/* The page's one h1, at the size of a level-3 title. */}
-          <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
-            {productName}
-          </Typography.Title>
-          <LanguageSwitch />
-        </Flex>
-        {notice && <Alert type="success" showIcon message={t(`login.${notice}`)} style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark aria-label={t("login.title")}>
-          <Form.Item name="username" label={t("login.username")} required rules={rule("username")}>
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label={t("login.password")} required rules={rule("password")}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item name="captcha" label={t("login.captcha")} extra={t("login.captchaHint")} rules={rule("captcha")}>
-            <Input maxLength={MFA_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isPending}>
+    <main className="login-main">
+      <div className="login-card">
+        <div className="login-head">
+          <h1>{productName}</h1>
+          <LanguageMenu current={language} label={t("common.language")} onPick={(next) => void pickLanguage(next)} />
+        </div>
+        {notice && (
+          <div className="login-notice" role="status">
+            <CheckCircleIcon />
+            <span>{t(`login.${notice}`)}</span>
+          </div>
+        )}
+        <form aria-label={t("login.title")} noValidate onSubmit={(event) => void submit(event)}>
+          {field("username", t("login.username"), { autoComplete: "username", autoFocus: true })}
+          {field("password", t("login.password"), {
+            type: revealed ? "text" : "password",
+            autoComplete: "current-password",
+          })}
+          {field(
+            "captcha",
+            t("login.captcha"),
+            { maxLength: MFA_CODE_LENGTH, inputMode: "numeric", autoComplete: "one-time-code" },
+            t("login.captchaHint"),
+          )}
+          <button type="submit" className="login-submit" aria-disabled={pending || undefined}>
+            {pending && <span className="login-spinner" aria-hidden="true" />}
             {t("login.submit")}
-          </Button>
-        </Form>
-      </Card>
-    </Flex>
+          </button>
+        </form>
+      </div>
+      <div className="login-toasts">
+        {toast && (
+          <div
+            key={toast.id}
+            className={`login-toast ${toast.type}`}
+            role={toast.type === "error" ? "alert" : "status"}
+            lang={language}
+          >
+            {toast.type === "error" ? <CloseCircleIcon /> : <CheckCircleIcon />}
+            <span>{toast.text}</span>
+          </div>
+        )}
+      </div>
+    </main>
   );
 }

@@ -1,0 +1,13 @@
+let leaving = false;
+
+/**
+ * Leaves the page with a full page load: to `url` (replacing this history entry), or reloading it. The first call
+ * wins: clearing the token makes the route guards react while the browser is already on its way, and their own
+ * reload of /login must not replace the address the first call chose.
+ */
+export function leavePage(url?: string): void {
+  if (leaving) return;
+  leaving = true;
+  if (url === undefined) window.location.reload();
+  else window.location.replace(url);
+}

@@ -1,0 +1,25 @@
+import i18next from "i18next";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { DEFAULT_LANGUAGE, type Language } from "#contracts/language";
+import type { Catalog } from "../../lib/locale-resources";
+import { LoginPage } from "./login-page";
+
+/** Renders the light sign-in page in the language found at start-up, with that language's catalogs. */
+export async function startLogin(root: HTMLElement, language: Language, catalogs: Record<string, Catalog>) {
+  // Its own i18next instance: the app's global one belongs to the app (providers/i18n-provider).
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [language]: { translation: catalogs } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+  createRoot(root).render(
+    <StrictMode>
+      <LoginPage i18n={i18n} />
+    </StrictMode>,
+  );
+}
