@@ -68,6 +68,11 @@ async function lighthouseRun(url: string): Promise<Scores> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
+  // What moved, when anything did: the elements of the largest layout shifts, for the one fixing them.
+  const shifts = (audits["layout-shifts"]?.details as { items?: { node?: { selector?: string }; score?: number }[] })
+    ?.items;
+  for (const shift of shifts?.slice(0, 3) ?? [])
+    if (process.env.BENCH_WEB_SHIFTS) console.log(`    shift ${shift.score?.toFixed(3)} ${shift.node?.selector}`);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
