@@ -64,6 +64,14 @@ const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
   plugins: [react(), appStartFiles(), precompress()],
+  resolve: {
+    // @refinedev/antd's MarkdownField (never used here) would pull the whole Markdown stack into every signed-in
+    // page: both its imports resolve to a stub that renders the text as it is.
+    alias: {
+      "react-markdown": path.resolve("src/lib/stubs/no-markdown.ts"),
+      "remark-gfm": path.resolve("src/lib/stubs/no-markdown.ts"),
+    },
+  },
   server: {
     // `npm run dev`: the browser app on Vite, its calls proxied to the API server.
     proxy: { "/portal": `http://127.0.0.1:${apiPort}` },

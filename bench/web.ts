@@ -43,10 +43,15 @@ const context = await chromium.launchPersistentContext(profile, {
   headless: true,
 });
 
+/**
+ * Before each run: the session (or none) in storage, which Lighthouse is told to keep, and an empty HTTP cache,
+ * so every run is a first visit (a warm cache would flatter every run after the first).
+ */
 async function signedIn(token: string | null) {
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.evaluate((value) => (value ? localStorage.setItem("loginToken", value) : localStorage.clear()), token);
+  await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
   await page.close();
 }
 
