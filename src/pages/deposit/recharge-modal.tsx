@@ -1,5 +1,5 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { AutoComplete, DatePicker, Form, Input, Modal, message } from "antd";
+import { AutoComplete, type AutoCompleteProps, DatePicker, Form, Input, Modal, message } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -85,11 +85,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
           rules={[zodRule(shape.currency, t)]}
           normalize={(v: string | undefined) => v?.toUpperCase()}
         >
-          <AutoComplete
-            options={currencyOptions}
-            filterOption={(input, option) => !!option?.value.startsWith(input.trim().toUpperCase())}
-            placeholder={t("deposit.recharge.currencyPlaceholder")}
-          />
+          <CurrencyField placeholder={t("deposit.recharge.currencyPlaceholder")} />
         </Form.Item>
         {textFields.slice(0, 2).map((field) => (
           <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
@@ -112,5 +108,21 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The currency: a common code offered as the user types, any other code accepted. Form.Item marks its control
+ * aria-required, which AutoComplete would put on its outer div (axe: not allowed there): it goes to the input.
+ */
+function CurrencyField({ "aria-required": required, ...props }: AutoCompleteProps & { "aria-required"?: boolean }) {
+  return (
+    <AutoComplete
+      {...props}
+      options={currencyOptions}
+      filterOption={(input, option) => !!option?.value.startsWith(input.trim().toUpperCase())}
+    >
+      <Input aria-required={required} />
+    </AutoComplete>
   );
 }
