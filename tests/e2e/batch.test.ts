@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderBatches, productSkus, products } from "../../server/src/db/schema";
-import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { orderBatches } from "../../server/src/db/schema";
+import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 import { balanceOf } from "../support/order-fixtures";
 
 /** The batch order page's cost, a batch sent twice, and the batch history, in the browser on the real server. */
@@ -17,12 +17,8 @@ describe("batch orders and their history", () => {
   /** The demo shop's operator on the batch page of DEMO-MOBILE-TOPUP 10 CNY (1.42 USD). */
   async function batchPage() {
     const shop = await demoShopOperator(e2e);
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-    await shop.page.goto(`/merchant/order/batch?productId=${sku!.productId}&skuId=${sku!.skuId}`);
+    const sku = await demoTopupSku(e2e.t);
+    await shop.page.goto(`/merchant/order/batch?productId=${sku.productId}&skuId=${sku.skuId}`);
     return shop;
   }
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportTasks, productSkus, products, users } from "../../server/src/db/schema";
+import { exportTasks, users } from "../../server/src/db/schema";
 import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
-import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /**
  * Issue 6 from the operator's side: an export of the filtered Orders list, watched in the drawer until it is
@@ -20,17 +20,13 @@ describe("exports from the operator's side", () => {
 
   /** Places DEMO-MOBILE-TOPUP 10 CNY orders through the API; accounts ending in 0000 fail at the simulator. */
   async function placeOrders(token: string, accounts: readonly string[]) {
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const sku = await demoTopupSku(e2e.t);
     for (const account of accounts) {
       const res = await e2e.t.app.inject({
         method: "POST",
         url: "/portal/merchant/api/order",
         headers: { authorization: token },
-        payload: { productId: sku!.productId, skuId: sku!.skuId, inputs: { account } },
+        payload: { productId: sku.productId, skuId: sku.skuId, inputs: { account } },
       });
       expect(res.json().code).toBe(200);
     }

@@ -1,11 +1,19 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "#contracts";
-import { deposits, merchants, productSkus, products } from "../../server/src/db/schema";
+import { deposits, merchants } from "../../server/src/db/schema";
 import { addBankAccount } from "../../server/src/modules/deposit/bank-account.service";
 import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.service";
-import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import {
+  bindMfaInDialog,
+  demoShopOperator,
+  demoTopupSku,
+  type E2E,
+  problemsOf,
+  startE2E,
+  submitLogin,
+} from "../support/e2e";
 import { fund } from "../support/order-fixtures";
 import { TEST_PASSWORD } from "../support/test-app";
 
@@ -150,12 +158,8 @@ describe("recharge from the finance side", () => {
 
   it("shows the operator both pages read-only; an order's debit links to the order", async () => {
     const { page } = await demoShopOperator(e2e);
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-    await page.goto(`/merchant/order/create?productId=${sku!.productId}&skuId=${sku!.skuId}`);
+    const sku = await demoTopupSku(e2e.t);
+    await page.goto(`/merchant/order/create?productId=${sku.productId}&skuId=${sku.skuId}`);
     await page.getByLabel("Mobile number").fill("13800138000");
     await page.getByRole("button", { name: "Place order" }).click();
     await page.waitForURL(/\/merchant\/order\/P\d+$/);

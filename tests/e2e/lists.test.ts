@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productSkus, products } from "../../server/src/db/schema";
-import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /**
  * Issue 14's lists from the operator's side: search by recharge account, sort, a reload that keeps the search
@@ -18,11 +16,7 @@ describe("lists", () => {
   /** Twelve DEMO-MOBILE-TOPUP orders through the API, accounts …01 to …12, quantities 1, 2, 3, 1, 2, 3, … */
   async function placeOrders(page: Page): Promise<{ account: string; quantity: number; orderNo: string }[]> {
     const token = (await page.evaluate(() => localStorage.getItem("loginToken"))) ?? "";
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const sku = await demoTopupSku(e2e.t);
     const placed = [];
     for (let i = 1; i <= 12; i++) {
       const account = `138001380${String(i).padStart(2, "0")}`;
@@ -31,7 +25,7 @@ describe("lists", () => {
         method: "POST",
         url: "/portal/merchant/api/order",
         headers: { authorization: token },
-        payload: { productId: sku!.productId, skuId: sku!.skuId, quantity, inputs: { account } },
+        payload: { productId: sku.productId, skuId: sku.skuId, quantity, inputs: { account } },
       });
       expect(res.json().code).toBe(200);
       placed.push({ account, quantity, orderNo: res.json().data.orderNo as string });

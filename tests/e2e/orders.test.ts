@@ -1,10 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productSkus, products } from "../../server/src/db/schema";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 import { balanceOf } from "../support/order-fixtures";
 
 /**
@@ -21,12 +19,8 @@ describe("orders from the operator's side", () => {
   /** The demo shop's operator, and the query string that opens the order pages on DEMO-MOBILE-TOPUP 10 CNY. */
   async function operator() {
     const shop = await demoShopOperator(e2e);
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-    return { ...shop, target: `productId=${sku!.productId}&skuId=${sku!.skuId}` };
+    const sku = await demoTopupSku(e2e.t);
+    return { ...shop, target: `productId=${sku.productId}&skuId=${sku.skuId}` };
   }
 
   /** The simulator's delay passes and a worker takes a round. */

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { merchants, productSkus, products } from "../../server/src/db/schema";
+import { merchants } from "../../server/src/db/schema";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { placeOrder } from "../../server/src/modules/order/place-order";
 import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { bindMfaInDialog, demoTopupSku, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { fund } from "../support/order-fixtures";
 import { TEST_PASSWORD } from "../support/test-app";
 
@@ -26,11 +26,7 @@ describe("overview", () => {
       .from(merchants)
       .where(eq(merchants.merchantNo, merchant.merchantNo));
     await fund(t, m!.id, "100");
-    const [sku] = await t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const sku = await demoTopupSku(t);
     const order = (account: string) =>
       placeOrder(
         t.deps,

@@ -1,7 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productSkus, products } from "../../server/src/db/schema";
-import { bindMfaInDialog, demoShopOperator, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import {
+  bindMfaInDialog,
+  demoShopOperator,
+  demoTopupSku,
+  type E2E,
+  problemsOf,
+  startE2E,
+  submitLogin,
+} from "../support/e2e";
 import { TEST_PASSWORD } from "../support/test-app";
 
 /** Issue 14: the command palette's actions, by permission, and the help link of API Settings. */
@@ -48,16 +54,12 @@ describe("the command palette and the help links", () => {
   it("goes to an order by its number, typed straight after Ctrl+K", async () => {
     const { page } = await demoShopOperator(e2e);
     const token = (await page.evaluate(() => localStorage.getItem("loginToken"))) ?? "";
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const sku = await demoTopupSku(e2e.t);
     const res = await e2e.t.app.inject({
       method: "POST",
       url: "/portal/merchant/api/order",
       headers: { authorization: token },
-      payload: { productId: sku!.productId, skuId: sku!.skuId, inputs: { account: "13800138000" } },
+      payload: { productId: sku.productId, skuId: sku.skuId, inputs: { account: "13800138000" } },
     });
     const orderNo = (res.json().data as { orderNo: string }).orderNo;
 

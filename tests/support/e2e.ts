@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { onTestFailed } from "vitest";
-import { merchants } from "../../server/src/db/schema";
+import { merchants, productSkus, products } from "../../server/src/db/schema";
 import { seedDemoCatalog } from "../../server/src/modules/provisioning/demo-catalog";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
 import { fund } from "./order-fixtures";
@@ -131,4 +131,15 @@ export async function demoShopOperator(e2e: E2E, balance = "100") {
   await submitLogin(page, m.users.operator.username, TEST_PASSWORD);
   await bindMfaInDialog(page, e2e);
   return { page, merchantId: row!.id, merchantNo: m.merchantNo };
+}
+
+/** The demo catalog's DEMO-MOBILE-TOPUP 10 CNY (1.42 USD to the demo shop): the SKU most browser tests order. */
+export async function demoTopupSku(t: TestApp): Promise<{ productId: number; skuId: number }> {
+  const [sku] = await t.deps.db
+    .select({ productId: products.id, skuId: productSkus.id })
+    .from(products)
+    .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
+    .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+  if (!sku) throw new Error("the demo catalog has no DEMO-MOBILE-TOPUP 10 CNY");
+  return sku;
 }
