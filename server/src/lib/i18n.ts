@@ -36,17 +36,10 @@ void instance.init({
   initAsync: false,
 });
 
-const fixed = new Map<Language, TFunction>();
-
 /** `translator("en-US")("errors.forbidden")`; keys are `namespace.path`. One per language, made once. */
-export function translator(language: Language): TFunction {
-  let t = fixed.get(language);
-  if (!t) {
-    t = instance.getFixedT(language);
-    fixed.set(language, t);
-  }
-  return t;
-}
+export const translator: (language: Language) => TFunction = memo(languages.length, (language: Language) =>
+  instance.getFixedT(language),
+);
 
 /** One of our own texts in both languages: a parameter the reader's language is picked from where it is shown. */
 export function inBothLanguages(key: string): LocalizedText {

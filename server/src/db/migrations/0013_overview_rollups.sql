@@ -20,8 +20,7 @@ CREATE TABLE "order_stats_hourly" (
 -- The overview's rollups (modules/overview/overview.schema.ts) are kept by statement-level triggers: each
 -- statement's rows (a group commit inserts up to 100 orders at once) are summed per (merchant, UTC hour, ...)
 -- and added with one upsert, in the same transaction. Upserts go in key order so two statements lock the rows
--- they share in the same order. An update moves an order between rows only when a summed column changed
--- (a status, nearly always); a worker's lease update moves nothing.
+-- they share in the same order. A status change moves an order between rows (below).
 CREATE FUNCTION order_stats_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each branch names only the transition table its trigger has (the other does not exist there).
@@ -44,25 +43,16 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- An order's merchant, product, time and amount never change after it is placed; only its status does, one order
+-- per statement (order-outcome.ts). A row trigger that fires only then keeps the workers' lease and wake-up
+-- updates, which touch many orders and never a status, free of any rollup work. The old status's row first, as
+-- every status change does, so two changes never lock the same two rows in opposite orders.
 CREATE FUNCTION order_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH changed AS (
-    SELECT o.merchant_id AS old_merchant_id, o.created_at AS old_created_at, o.product_id AS old_product_id,
-      o.status AS old_status, o.amount AS old_amount, r.merchant_id, r.created_at, r.product_id, r.status, r.amount
-    FROM old_rows o JOIN new_rows r ON r.id = o.id
-    WHERE (o.merchant_id, o.created_at, o.product_id, o.status, o.amount)
-      IS DISTINCT FROM (r.merchant_id, r.created_at, r.product_id, r.status, r.amount)
-  )
   INSERT INTO order_stats_hourly AS s (merchant_id, hour, product_id, status, orders, amount)
-  SELECT merchant_id, date_trunc('hour', created_at, 'UTC'), product_id, status, sum(n), sum(amount)
-  FROM (
-    SELECT old_merchant_id AS merchant_id, old_created_at AS created_at, old_product_id AS product_id,
-      old_status AS status, -1 AS n, -old_amount AS amount
-    FROM changed
-    UNION ALL
-    SELECT merchant_id, created_at, product_id, status, 1, amount FROM changed
-  ) d
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  VALUES
+    (OLD.merchant_id, date_trunc('hour', OLD.created_at, 'UTC'), OLD.product_id, OLD.status, -1, -OLD.amount),
+    (NEW.merchant_id, date_trunc('hour', NEW.created_at, 'UTC'), NEW.product_id, NEW.status, 1, NEW.amount)
   ON CONFLICT (merchant_id, hour, product_id, status)
     DO UPDATE SET orders = s.orders + excluded.orders, amount = s.amount + excluded.amount;
   RETURN NULL;
@@ -75,8 +65,8 @@ CREATE TRIGGER orders_stats_insert AFTER INSERT ON orders
 CREATE TRIGGER orders_stats_delete AFTER DELETE ON orders
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION order_stats_apply();
 --> statement-breakpoint
-CREATE TRIGGER orders_stats_update AFTER UPDATE ON orders
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION order_stats_move();
+CREATE TRIGGER orders_stats_update AFTER UPDATE OF status ON orders
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION order_stats_move();
 --> statement-breakpoint
 -- Ledger entries are append-only (migration 0002 refuses UPDATE and DELETE): only inserts are summed.
 CREATE FUNCTION ledger_stats_apply() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -13,6 +13,25 @@ const describe = (a: Awaited<ReturnType<typeof listBankAccounts>>[number]) =>
     a.note,
   ].join("\t");
 
+/** bank-account:disable and :enable: the same command either way. */
+function switchCommand(enabled: boolean): Commands[string] {
+  const verb = enabled ? "enable" : "disable";
+  return {
+    summary: enabled
+      ? "Show a disabled bank account to merchants again"
+      : "Stop showing a bank account to merchants (it is kept, and can be enabled again)",
+    usage: `bank-account:${verb} --id <n>`,
+    options: {
+      id: { type: "string", description: "the account's number, as bank-account:list shows it", required: true },
+    },
+    async run(deps, v, out) {
+      // "#3" as bank-account:list prints it, or "3".
+      const row = await setBankAccountEnabled(deps, Number(String(v.id).replace(/^#/, "")), enabled);
+      out(`${enabled ? "Enabled" : "Disabled"} ${describe(row)}`);
+    },
+  };
+}
+
 /** Operator commands: the reseller's bank accounts that merchants send deposits to (shown in Recharge). */
 export const bankAccountCommands: Commands = {
   "bank-account:list": {
@@ -49,26 +68,6 @@ export const bankAccountCommands: Commands = {
       out(`Added ${describe(row)}`);
     },
   },
-  "bank-account:disable": {
-    summary: "Stop showing a bank account to merchants (it is kept, and can be enabled again)",
-    usage: "bank-account:disable --id <n>",
-    options: {
-      id: { type: "string", description: "the account's number, as bank-account:list shows it", required: true },
-    },
-    async run(deps, v, out) {
-      const row = await setBankAccountEnabled(deps, Number(String(v.id).replace(/^#/, "")), false);
-      out(`Disabled ${describe(row)}`);
-    },
-  },
-  "bank-account:enable": {
-    summary: "Show a disabled bank account to merchants again",
-    usage: "bank-account:enable --id <n>",
-    options: {
-      id: { type: "string", description: "the account's number, as bank-account:list shows it", required: true },
-    },
-    async run(deps, v, out) {
-      const row = await setBankAccountEnabled(deps, Number(String(v.id).replace(/^#/, "")), true);
-      out(`Enabled ${describe(row)}`);
-    },
-  },
+  "bank-account:disable": switchCommand(false),
+  "bank-account:enable": switchCommand(true),
 };

@@ -2,10 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import {
   can,
-  currencyDecimals,
   type ExportType,
   FAILURE_SPIKE,
-  formatDecimal,
+  formatAmount,
   NOTIFICATION_AUDIENCE,
   NOTIFICATION_LIST_SIZE,
   type Notification,
@@ -127,7 +126,7 @@ export async function notifyDeposit(
       deposit.status === "success" ? "notification.messages.depositApproved" : "notification.messages.depositRejected",
     params: {
       depositNo: deposit.depositNo,
-      amount: formatDecimal(deposit.amount, currencyDecimals(deposit.currency)),
+      amount: formatAmount(deposit.amount, deposit.currency),
       currency: deposit.currency,
     },
   });
