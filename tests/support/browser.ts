@@ -14,9 +14,10 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Every page a signed-in admin can open, from the declared resources, plus the order entry pages. */
+/** Every page a signed-in admin can open, from the declared resources, plus the order entry pages and the batch history. */
 export const auditedPaths: readonly string[] = [
   ...resources.filter((r) => !r.group && !r.hidden).map((r) => r.path),
   orderPath("create"),
   orderPath("batch"),
+  orderPath("batches"),
 ];

@@ -21,7 +21,13 @@ export function useCurrentBalance(): CurrentBalance | undefined {
   const { data: access } = useCan({ resource: ledgerResource.name, action: "list" });
   const { query } = useCustom<CurrentBalance>({
     ...customCall(ledgerCalls.balance),
-    queryOptions: { enabled: access?.can === true, refetchInterval: REFRESH_MS, refetchOnWindowFocus: true },
+    // Each failure is reported by the http client already: a retry would report it again.
+    queryOptions: {
+      enabled: access?.can === true,
+      refetchInterval: REFRESH_MS,
+      refetchOnWindowFocus: true,
+      retry: false,
+    },
   });
   const { refetch } = query;
   const enabled = access?.can === true;
@@ -41,7 +47,7 @@ export function BalanceTag({ balance, compact }: { balance: CurrentBalance; comp
     <Tooltip title={t("shell.balance.title")}>
       <Link
         to={ledgerResource.path}
-        aria-label={`${t("shell.balance.title")}: ${text}`}
+        aria-label={t("common.labelled", { label: t("shell.balance.title"), value: text })}
         style={{
           display: "inline-flex",
           alignItems: "center",

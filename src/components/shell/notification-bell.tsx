@@ -31,7 +31,7 @@ export function NotificationBell() {
   });
   const badge = unreadBadge(unread.data?.data);
   const label = badge
-    ? `${t("notification.bell")}: ${t("notification.unread", { count: badge })}`
+    ? t("common.labelled", { label: t("notification.bell"), value: t("notification.unread", { count: badge }) })
     : t("notification.bell");
   if (!ready) return null;
   const button = (

@@ -6,8 +6,14 @@ import { GlobeIcon } from "./login-icons";
  * The sign-in page's language switch, like the app's (a button naming the current language, a menu of both):
  * Escape or a click elsewhere closes it, the arrow keys move between the two.
  */
-export function LanguageMenu(props: { current: Language; label: string; onPick: (language: Language) => void }) {
-  const { current, label, onPick } = props;
+/** `label` names the menu; `buttonLabel` the button, with the current language ("Language: English"). */
+export function LanguageMenu(props: {
+  current: Language;
+  label: string;
+  buttonLabel: string;
+  onPick: (language: Language) => void;
+}) {
+  const { current, label, buttonLabel, onPick } = props;
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -48,7 +54,7 @@ export function LanguageMenu(props: { current: Language; label: string; onPick: 
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${label}: ${languageNames[current]}`}
+        aria-label={buttonLabel}
         onClick={() => setOpen((was) => !was)}
       >
         <GlobeIcon />

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from "i18next";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Language } from "#contracts/language";
+import { type Language, languageNames } from "#contracts/language";
 import { MFA_CODE_LENGTH } from "#contracts/login-limits";
 import { isRole, landingPath } from "#contracts/roles";
 import { runChatWidget } from "../../lib/chat-widget-runtime";
@@ -44,7 +44,7 @@ const fromKeys = (errors: LoginErrors): FieldMessages =>
  */
 export function LoginPage({ i18n }: { i18n: I18n }) {
   const [language, setLanguage] = useState(i18n.language as Language);
-  const t = (key: string) => i18n.t(key);
+  const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
   const search = useMemo(() => new URLSearchParams(window.location.search), []);
   const notice = noticeOf(search.get("notice"));
   const [productName, setProductName] = useState(DEFAULT_PRODUCT_NAME);
@@ -190,7 +190,12 @@ export function LoginPage({ i18n }: { i18n: I18n }) {
       <div className="login-card">
         <div className="login-head">
           <h1>{productName}</h1>
-          <LanguageMenu current={language} label={t("common.language")} onPick={(next) => void pickLanguage(next)} />
+          <LanguageMenu
+            current={language}
+            label={t("common.language")}
+            buttonLabel={t("common.labelled", { label: t("common.language"), value: languageNames[language] })}
+            onPick={(next) => void pickLanguage(next)}
+          />
         </div>
         {notice && (
           <div className="login-notice" role="status">

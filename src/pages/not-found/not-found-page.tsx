@@ -1,6 +1,7 @@
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { PageTitle } from "../../components/page-title";
 import { useDocumentTitle } from "../../components/use-document-title";
 
 /** Where every unknown path ends (public); home leads on to the sign-in or landing page as the guard decides. */
@@ -12,8 +13,7 @@ export function NotFoundPage() {
     <main>
       <Result
         status="404"
-        // The page's one h1, in the result title's own style.
-        title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t("notFound.title")}</h1>}
+        title={<PageTitle>{t("notFound.title")}</PageTitle>}
         subTitle={t("notFound.subtitle")}
         extra={
           <Button type="primary" onClick={() => navigate("/")}>

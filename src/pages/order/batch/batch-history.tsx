@@ -1,16 +1,24 @@
 import { type CrudFilter, type HttpError, useCustom } from "@refinedev/core";
-import { Card, Space, Table, Tag } from "antd";
+import { Space, Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type BatchSummary, batchListQuery, orderCalls, type Page } from "#contracts";
+import { useCompactList } from "../../../components/column-chooser";
 import { FilterForm, TextFilter, TimeRangeFilter } from "../../../components/list-filters";
-import { RefreshButton, useLoadFailure } from "../../../components/list-page";
+import {
+  ListCard,
+  listPagination,
+  listTableLayout,
+  RefreshButton,
+  useLoadFailure,
+} from "../../../components/list-page";
 import { orderPaths } from "../../../components/order-entry/order-links";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { batchOrdersPath, type OrderFilterValues, orderListFilters } from "../../../lib/order-list";
+import { orderStatusColor } from "../../../lib/order-status";
 import { customCall } from "../../../providers/api-call";
 
 type HistoryFilters = Pick<OrderFilterValues, "batchId" | "createTime">;
@@ -18,6 +26,7 @@ type HistoryFilters = Pick<OrderFilterValues, "batchId" | "createTime">;
 /** Past batches, newest first: what was sent and refused then, and what their orders have become since. */
 export function BatchHistory() {
   const { t } = useTranslation();
+  const compact = useCompactList();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [filters, setFilters] = useState<CrudFilter[]>([]);
   const { query, result } = useCustom<Page<BatchSummary>, HttpError>({
@@ -55,7 +64,7 @@ export function BatchHistory() {
   ];
   const data = result.data;
   return (
-    <Card title={t("orderForm.batch.tabHistory")} extra={<RefreshButton query={query} />}>
+    <ListCard title={t("orderForm.batch.tabHistory")} actions={<RefreshButton query={query} />}>
       <FilterForm<HistoryFilters>
         formProps={{
           onFinish: (values) => {
@@ -70,23 +79,23 @@ export function BatchHistory() {
       </FilterForm>
       <Table<BatchSummary>
         rowKey="batchId"
-        size="middle"
+        {...listTableLayout(compact)}
         loading={query.isLoading}
         columns={columns}
         dataSource={data?.list ?? []}
-        scroll={{ x: "max-content" }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          showSizeChanger: true,
-          // Each listed batch counts its orders by status: pages stay smaller than the order list's.
-          pageSizeOptions: [10, 20, 50],
-          showTotal: (total) => t(data?.totalCapped ? "common.totalCapped" : "common.total", { total }),
-        }}
+        pagination={listPagination(
+          {
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          },
+          t,
+          Boolean(data?.totalCapped),
+          compact,
+        )}
       />
-    </Card>
+    </ListCard>
   );
 }
 
@@ -95,11 +104,10 @@ export function OrderCounts({ batch }: { batch: Pick<BatchSummary, "processing" 
   const { t } = useTranslation();
   const shown = (["processing", "success", "failed"] as const).filter((s) => batch[s] > 0);
   if (shown.length === 0) return <>-</>;
-  const color = { processing: "blue", success: "green", failed: "red" } as const;
   return (
     <Space size={4} wrap>
       {shown.map((s) => (
-        <Tag key={s} color={color[s]}>
+        <Tag key={s} color={orderStatusColor[s]}>
           {t(`enums.orderStatus.${s}`)} {batch[s]}
         </Tag>
       ))}
