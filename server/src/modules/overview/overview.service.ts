@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { can, type Language, type Overview, type overviewQuery } from "#contracts";
@@ -75,17 +76,12 @@ export async function getOverview(
         group by 1`,
     );
     const byDay = new Map(days.map((d) => [d.day, d]));
-    const [totals] = await queryRows<{ spend: string; deposits: string }>(
-      db,
-      sql`
-        select ${money(sql`-sum(amount) filter (where kind in ('deduct', 'refund'))`)} as spend,
-          ${money(sql`sum(amount) filter (where kind = 'deposit')`)} as deposits
-        from ledger_stats_hourly where ${inPeriod}`,
-    );
+    // The period's totals are the days' sums (exact decimals, four places like the rest).
+    const total = (field: "spend" | "deposits") => days.reduce((sum, d) => sum.plus(d[field]), new Big(0)).toFixed(4);
     const moneyPart: Overview["money"] = {
       currency: merchant.currency,
-      spend: totals?.spend ?? "0.0000",
-      deposits: totals?.deposits ?? "0.0000",
+      spend: total("spend"),
+      deposits: total("deposits"),
       depositCount: days.reduce((n, d) => n + Number(d.deposit_count), 0),
       days: datesOf(query.from, query.to).map((date) => {
         const d = byDay.get(date);
