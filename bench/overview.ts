@@ -18,7 +18,7 @@ import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-dat
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
 import { catalogSkus } from "./support/catalog-skus";
-import { benchEngines, int, ms, printTable, seconds } from "./support/load";
+import { benchEngines, int, median, ms, printTable, seconds } from "./support/load";
 
 const ROWS = Number(process.env.BENCH_OVERVIEW_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
@@ -108,11 +108,11 @@ async function scan(t: TestApp, merchantId: number, from: string, to: string) {
   const end = sql`((${to}::date + 1)::timestamp at time zone ${ZONE})`;
   const period = sql`merchant_id = ${merchantId} and created_at >= ${start} and created_at < ${end}`;
   const [days, statuses, top] = [
-    await queryRows<{ day: string; spend: string }>(
+    await queryRows<{ day: string; spend: string; deposits: string }>(
       t.deps.db,
       sql`select (created_at at time zone ${ZONE})::date::text as day,
             (-coalesce(sum(amount) filter (where type in ('deduct', 'refund')), 0))::numeric(20,4)::text as spend,
-            coalesce(sum(amount) filter (where deposit_id is not null), 0) as deposits
+            coalesce(sum(amount) filter (where deposit_id is not null), 0)::numeric(20,4)::text as deposits
           from ledger_entries where ${period} group by 1`,
     ),
     await queryRows<{ status: string; n: string }>(
@@ -129,21 +129,25 @@ async function scan(t: TestApp, merchantId: number, from: string, to: string) {
 }
 
 function same(o: Overview, s: Awaited<ReturnType<typeof scan>>): boolean {
-  const spend = new Map(s.days.map((d) => [d.day, d.spend]));
-  const daysMatch = o.money.days.every((d) => d.spend === (spend.get(d.date) ?? "0.0000"));
+  const byDay = new Map(s.days.map((d) => [d.day, d]));
+  const daysMatch = o.money.days.every(
+    (d) =>
+      d.spend === (byDay.get(d.date)?.spend ?? "0.0000") && d.deposits === (byDay.get(d.date)?.deposits ?? "0.0000"),
+  );
   const statusMatch = s.statuses.every((x) => o.orders?.byStatus[x.status as "success"] === Number(x.n));
   const topMatch = s.top.every((p, i) => o.orders?.topProducts[i]?.amount === p.amount);
   return daysMatch && statusMatch && topMatch;
 }
 
-async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
+/** The median time of `runs` calls. */
+async function timed(runs: number, f: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const at = performance.now();
     await f();
     times.push(performance.now() - at);
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 async function benchEngine(engine: Engine) {
@@ -169,8 +173,8 @@ async function benchEngine(engine: Engine) {
       const overview = () => getOverview(t.deps, f.auth, query, "en-US");
       const figures = await overview();
       const agree = same(figures, await scan(t, f.merchantId, from, to));
-      const rollupMs = await median(15, overview);
-      const scanMs = await median(5, () => scan(t, f.merchantId, from, to));
+      const rollupMs = await timed(15, overview);
+      const scanMs = await timed(5, () => scan(t, f.merchantId, from, to));
       rows.push([
         `last ${days} days`,
         int(figures.orders?.total ?? 0),

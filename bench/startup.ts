@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { median } from "./support/load";
 
 const PORT = 18_990;
 const RUNS = 5;
@@ -45,7 +46,6 @@ function stop(child: ChildProcess) {
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const dirs: string[] = [];
 const fresh = () => {
   const d = mkdtempSync(path.join(tmpdir(), "mp-bench-"));

@@ -14,6 +14,7 @@ import { orderCalls, PORTAL_BASE } from "#contracts";
 import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { openShop } from "../tests/support/order-fixtures";
 import { startTestApp } from "../tests/support/test-app";
+import { median } from "./support/load";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const DEBUG_PORT = 19_222;
@@ -86,8 +87,6 @@ async function lighthouseRun(url: string): Promise<Scores> {
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function lighthousePage(label: string, url: string, token: string | null) {
   const runs: Scores[] = [];

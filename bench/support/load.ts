@@ -195,3 +195,6 @@ export const benchTiming = (defaults: { warmupMs: number; durationMs: number }) 
 export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "-");
 export const int = (x: number) => Math.round(x).toLocaleString("en-US");
 export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** The middle value (the upper one of an even count), the figure the benches print for a few runs. */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
