@@ -1,6 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { type HttpError, useCustom } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Skeleton, Space, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,6 +13,7 @@ import { customCall } from "../../../providers/api-call";
 import { OrderStatusTag } from "../order-status-tag";
 import { downloadBatchResult } from "./batch-files";
 import { OrderCounts } from "./batch-history";
+import { RowOutcome } from "./batch-result";
 
 /** One past batch reopened: its figures and each submitted row's order (with its status now) or refusal. */
 export function BatchHistoryResult({ batchId }: { batchId: string }) {
@@ -46,28 +47,21 @@ export function BatchHistoryResult({ batchId }: { batchId: string }) {
     {
       key: "outcome",
       title: t("orderForm.batch.outcome"),
-      render: (_, r) =>
-        r.orderNo ? (
-          <Space wrap>
-            <Tag color={r.existing ? "blue" : "green"}>
-              {t(r.existing ? "orderForm.batch.existing" : "orderForm.batch.placed")}
-            </Tag>
-            <Link to={orderPaths.show(r.orderNo)}>{r.orderNo}</Link>
-            {r.status && <OrderStatusTag status={r.status} />}
-          </Space>
-        ) : (
-          <Space direction="vertical" size={0}>
-            <Space>
-              <Tag color="red">{t("orderForm.batch.notPlaced")}</Tag>
-              <Typography.Text type="danger">{r.message}</Typography.Text>
-            </Space>
-            {Object.values(r.errors ?? {}).map((text) => (
-              <Typography.Text key={text} type="danger" style={{ fontSize: 12 }}>
-                {text}
-              </Typography.Text>
-            ))}
-          </Space>
-        ),
+      // The same outcome as right after sending, with the order's status now.
+      render: (_, r) => (
+        <Space wrap>
+          <RowOutcome
+            row={{
+              ok: r.orderNo !== null,
+              orderNo: r.orderNo ?? undefined,
+              existing: r.existing,
+              message: r.message ?? undefined,
+              errors: r.errors ?? undefined,
+            }}
+          />
+          {r.status && <OrderStatusTag status={r.status} />}
+        </Space>
+      ),
     },
   ];
   return (
