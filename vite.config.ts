@@ -1,35 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-
-/**
- * Brotli and gzip copies of every text file of the build, made once here at maximum compression so the server
- * never compresses on the fly (@fastify/static `preCompressed` picks them by Accept-Encoding).
- */
-function precompress(): Plugin {
-  const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? files(full) : [full];
-    });
-  return {
-    name: "precompress",
-    apply: "build",
-    writeBundle(options) {
-      for (const file of files(options.dir ?? "dist")) {
-        if (!compressible.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-      }
-    },
-  };
-}
+import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
  * Writes the full app's start-up files (src/full-app.tsx's chunk, its static imports and their CSS) into the light
@@ -60,10 +35,36 @@ function appStartFiles(): Plugin {
   };
 }
 
+/**
+ * `virtual:antd-styles.css`: antd's component styles made at build time (scripts/antd-styles.ts), so the browser
+ * does not generate them. Empty in development and tests, where antd generates them as usual.
+ */
+function antdStaticStyles(): Plugin {
+  const id = "virtual:antd-styles.css";
+  let building = false;
+  return {
+    name: "antd-static-styles",
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      if (!building) return "";
+      const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+      return execFileSync(process.execPath, [tsx, "scripts/antd-styles.ts"], {
+        env: { ...process.env, NODE_ENV: "production" },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    },
+  };
+}
+
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react(), appStartFiles(), precompress()],
+  plugins: [react(), antdStaticStyles(), appStartFiles(), precompress()],
   resolve: {
     // @refinedev/antd's MarkdownField (never used here) would pull the whole Markdown stack into every signed-in
     // page: both its imports resolve to a stub that renders the text as it is.
@@ -90,6 +91,14 @@ export default defineConfig({
           // React is in both start-ups (the light sign-in page and the app): one chunk of its own, cached across them.
           // The other vendor groups take start-up code only ($initial): otherwise they drag lazy-only code along.
           groups: [
+            // The app's texts, one chunk per language (src/lib/catalogs.ts). The sign-in page's four namespaces
+            // stay small chunks of their own, so /login loads only those.
+            {
+              debugName: "locale",
+              name: (id) => `locale-${/locales[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? "other"}`,
+              test: /locales[\\/][^\\/]+[\\/](?!(login|common|errors|validation)\.json$)[^\\/]+\.json$/,
+              priority: 40,
+            },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: "i18next", test: /node_modules[\\/]i18next[\\/]/, priority: 25 },
             {

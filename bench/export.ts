@@ -20,6 +20,7 @@ import { createDeps } from "../server/src/app-deps";
 import { loadConfig } from "../server/src/config";
 import { type DatabaseTarget, openDatabase } from "../server/src/db/connection";
 import { users } from "../server/src/db/schema";
+import { systemActor } from "../server/src/modules/audit/audit.service";
 import { newTotpSecret, totpCode } from "../server/src/modules/auth/totp";
 import { createExportTask } from "../server/src/modules/export-task/export-task.service";
 import { runExportsOnce } from "../server/src/modules/export-task/export-task.worker";
@@ -111,9 +112,14 @@ async function benchEngine(engine: Engine) {
     let deps = createDeps(database, config);
     const targets: Target[] = [];
     for (const rows of SIZES) {
-      const m = await createMerchant(deps, { name: `Bench Export ${rows}` });
+      const m = await createMerchant(deps, systemActor, { name: `Bench Export ${rows}` });
       const username = `admin.export${rows}@example.test`;
-      const u = await createUser(deps, { merchantNo: m.merchantNo, username, role: "admin", password: PASSWORD });
+      const u = await createUser(deps, systemActor, {
+        merchantNo: m.merchantNo,
+        username,
+        role: "admin",
+        password: PASSWORD,
+      });
       // MFA bound, as the server requires before any list.
       await deps.db
         .update(users)
@@ -174,7 +180,17 @@ async function benchEngine(engine: Engine) {
       const exporting = (async () => {
         const t0 = performance.now();
         if (engine === "pglite") {
-          await createExportTask(deps, { ...biggest, sessionId: 0, role: "admin", mfaBound: true }, ORDER_EXPORT);
+          await createExportTask(
+            deps,
+            {
+              ...biggest,
+              sessionId: 0,
+              role: "admin",
+              mfaBound: true,
+              client: { ip: "127.0.0.1", userAgent: "bench" },
+            },
+            ORDER_EXPORT,
+          );
           await runExportsOnce(deps);
         } else await runChild(engine, childEnv, biggest);
         exportSeconds = (performance.now() - t0) / 1000;

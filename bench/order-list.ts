@@ -21,6 +21,7 @@ import type { AppDeps } from "../server/src/app-deps";
 import type { Db } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";
 import { merchants, orderBatches } from "../server/src/db/schema";
+import { systemActor } from "../server/src/modules/audit/audit.service";
 import type { AuthContext } from "../server/src/modules/auth/auth-context";
 import { listOrders } from "../server/src/modules/order/order.service";
 import { importCatalog } from "../server/src/modules/product/catalog-import";
@@ -28,7 +29,7 @@ import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-dat
 import { createMerchant } from "../server/src/modules/provisioning/provisioning.service";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { catalogSkus } from "./support/catalog-skus";
+import { catalogSkus, createBenchProducts } from "./support/catalog-skus";
 import {
   baseUrl,
   benchEngines,
@@ -92,7 +93,8 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
     .from(merchants)
     .where(eq(merchants.merchantNo, biggest.merchantNo));
   ids.push(first!.id);
-  for (let k = 1; k < MERCHANTS; k++) ids.push((await createMerchant(t.deps, { name: `Bench Merchant ${k}` })).id);
+  for (let k = 1; k < MERCHANTS; k++)
+    ids.push((await createMerchant(t.deps, systemActor, { name: `Bench Merchant ${k}` })).id);
 
   const skus = await catalogSkus(t.deps.db);
   // 100 slots, each naming a SKU, in proportion to the weights: a random slot picks a SKU by a hash join.
@@ -103,17 +105,11 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
   }
   const db = t.deps.db;
   await db.execute(sql`create table bench_merchants (idx int primary key, id bigint not null)`);
-  await db.execute(sql`create table bench_prods (idx int primary key, product_id bigint, sku_id bigint, name text,
-    name_zh text, type smallint, spec text, price numeric)`);
+  await createBenchProducts(db, skus);
   await db.execute(sql`create table bench_slots (slot int primary key, prod int not null)`);
   await db.execute(
     sql`insert into bench_merchants select (e->>'idx')::int, (e->>'id')::bigint
         from jsonb_array_elements(${JSON.stringify(ids.map((id, idx) => ({ idx, id })))}::jsonb) e`,
-  );
-  await db.execute(
-    sql`insert into bench_prods select (e->>'idx')::int, (e->>'productId')::bigint, (e->>'skuId')::bigint,
-          e->>'name', e->>'nameZh', (e->>'type')::smallint, e->>'spec', (e->>'price')::numeric
-        from jsonb_array_elements(${JSON.stringify(skus.map((s, idx) => ({ ...s, idx })))}::jsonb) e`,
   );
   await db.execute(
     sql`insert into bench_slots select (e->>'slot')::int, (e->>'prod')::int
@@ -273,6 +269,7 @@ function lister(f: Fill): Lister {
     merchantId: f.merchantId,
     role: "operator",
     mfaBound: true,
+    client: { ip: "127.0.0.1", userAgent: "bench" },
     username: f.username,
   };
   // Parsed as the route parses it (`sort` becomes its keys).

@@ -3,21 +3,24 @@
  * the overview call's service (read from the hourly rollups the triggers keep) against the same figures from a
  * scan of orders and ledger_entries, over the last 30 and 90 days, median of several runs, and the ratio. The
  * fill goes through the real tables in 100,000-row statements, so the triggers build the rollups as they would.
+ * The console's statistics (every merchant) are timed the same way against a scan of the orders.
  * `BENCH_OVERVIEW_ROWS` (default 1,000,000), `BENCH_OVERVIEW_FILL_BUDGET_S` (PGlite, default 600 s; past it the
  * bench runs on what was filled, labelled), `BENCH_ENGINES=postgres` (or pglite) to run one engine.
  */
 import { pathToFileURL } from "node:url";
-import { eq, sql } from "drizzle-orm";
-import type { Overview } from "#contracts";
+import { isDeepStrictEqual } from "node:util";
+import { sql } from "drizzle-orm";
 import { queryRows } from "../server/src/db/raw";
-import { merchants, users } from "../server/src/db/schema";
 import type { AuthContext } from "../server/src/modules/auth/auth-context";
 import { getOverview } from "../server/src/modules/overview/overview.service";
+import { consoleStatistics } from "../server/src/modules/overview/statistics-console";
 import { importCatalog } from "../server/src/modules/product/catalog-import";
 import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-data";
+import { merchantIdOf } from "../tests/support/funds-fixtures";
+import { overviewByScan } from "../tests/support/overview-scan";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { catalogSkus } from "./support/catalog-skus";
+import { catalogSkus, createBenchProducts } from "./support/catalog-skus";
 import { benchEngines, int, median, ms, printTable, seconds } from "./support/load";
 
 const ROWS = Number(process.env.BENCH_OVERVIEW_ROWS ?? 1_000_000);
@@ -32,17 +35,9 @@ async function fill(t: TestApp, engine: Engine): Promise<{ merchantId: number; a
   const db = t.deps.db;
   await importCatalog(t.deps, demoCatalog);
   const m = await t.merchant({ name: "Bench Overview" });
-  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.merchantNo, m.merchantNo));
-  const merchantId = row!.id;
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, m.users.admin.username));
+  const merchantId = await merchantIdOf(t, m.merchantNo);
   const skus = await catalogSkus(db);
-  await db.execute(sql`create table bench_prods (idx int primary key, product_id bigint, sku_id bigint, name text,
-    type smallint, spec text, price numeric)`);
-  await db.execute(
-    sql`insert into bench_prods select (e->>'idx')::int, (e->>'productId')::bigint, (e->>'skuId')::bigint,
-          e->>'name', (e->>'type')::smallint, e->>'spec', (e->>'price')::numeric
-        from jsonb_array_elements(${JSON.stringify(skus.map((s, idx) => ({ ...s, idx })))}::jsonb) e`,
-  );
+  await createBenchProducts(db, skus);
   const end = t.clock.now();
   const startEpoch = (end.getTime() - 90 * DAY) / 1000;
   const step = (90 * DAY) / 1000 / ROWS;
@@ -93,50 +88,14 @@ async function fill(t: TestApp, engine: Engine): Promise<{ merchantId: number; a
   await db.execute(sql`vacuum analyze`);
   const auth: AuthContext = {
     sessionId: 0,
-    userId: admin!.id,
+    userId: m.users.admin.id,
     merchantId,
     role: "admin",
     username: m.users.admin.username,
     mfaBound: true,
+    client: { ip: "127.0.0.1", userAgent: "bench" },
   };
   return { merchantId, auth, rows };
-}
-
-/** The same figures as the overview, from a scan of the merchant's orders and ledger entries in the period. */
-async function scan(t: TestApp, merchantId: number, from: string, to: string) {
-  const start = sql`(${from}::date::timestamp at time zone ${ZONE})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${ZONE})`;
-  const period = sql`merchant_id = ${merchantId} and created_at >= ${start} and created_at < ${end}`;
-  const [days, statuses, top] = [
-    await queryRows<{ day: string; spend: string; deposits: string }>(
-      t.deps.db,
-      sql`select (created_at at time zone ${ZONE})::date::text as day,
-            (-coalesce(sum(amount) filter (where type in ('deduct', 'refund')), 0))::numeric(20,4)::text as spend,
-            coalesce(sum(amount) filter (where deposit_id is not null), 0)::numeric(20,4)::text as deposits
-          from ledger_entries where ${period} group by 1`,
-    ),
-    await queryRows<{ status: string; n: string }>(
-      t.deps.db,
-      sql`select status, count(*)::text as n from orders where ${period} group by 1`,
-    ),
-    await queryRows<{ product_id: string; amount: string }>(
-      t.deps.db,
-      sql`select product_id::text, sum(amount)::numeric(20,4)::text as amount from orders
-          where ${period} and status <> 'failed' group by 1 order by sum(amount) desc, count(*) desc limit 10`,
-    ),
-  ];
-  return { days, statuses, top };
-}
-
-function same(o: Overview, s: Awaited<ReturnType<typeof scan>>): boolean {
-  const byDay = new Map(s.days.map((d) => [d.day, d]));
-  const daysMatch = o.money.days.every(
-    (d) =>
-      d.spend === (byDay.get(d.date)?.spend ?? "0.0000") && d.deposits === (byDay.get(d.date)?.deposits ?? "0.0000"),
-  );
-  const statusMatch = s.statuses.every((x) => o.orders?.byStatus[x.status as "success"] === Number(x.n));
-  const topMatch = s.top.every((p, i) => o.orders?.topProducts[i]?.amount === p.amount);
-  return daysMatch && statusMatch && topMatch;
 }
 
 /** The median time of `runs` calls. */
@@ -172,9 +131,10 @@ async function benchEngine(engine: Engine) {
       const query = { from, to, tz: ZONE };
       const overview = () => getOverview(t.deps, f.auth, query, "en-US");
       const figures = await overview();
-      const agree = same(figures, await scan(t, f.merchantId, from, to));
+      const scan = () => overviewByScan(t.deps.db, f.merchantId, from, to, ZONE);
+      const agree = isDeepStrictEqual(figures, { from, to, ...(await scan()) });
       const rollupMs = await timed(15, overview);
-      const scanMs = await timed(5, () => scan(t, f.merchantId, from, to));
+      const scanMs = await timed(5, scan);
       rows.push([
         `last ${days} days`,
         int(figures.orders?.total ?? 0),
@@ -185,6 +145,42 @@ async function benchEngine(engine: Engine) {
       ]);
     }
     printTable(["period", "orders", "overview ms", "scan ms", "scan/overview", "same figures"], rows);
+
+    // The console's statistics (every merchant, by day, merchant and product) from the same rollups, against
+    // the day and merchant figures counted from the orders themselves.
+    const consoleRows: (string | number)[][] = [];
+    for (const days of [30, 90]) {
+      const from = new Date(today.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+      const to = today.toISOString().slice(0, 10);
+      const query = { from, to, tz: ZONE };
+      const statistics = () => consoleStatistics(t.deps, query, "en-US");
+      const figures = await statistics();
+      const scan = () =>
+        queryRows<{ orders: string; failed: string }>(
+          t.deps.db,
+          sql`select count(*)::text as orders, (count(*) filter (where status = 'failed'))::text as failed,
+                (created_at at time zone ${ZONE})::date as day, merchant_id
+              from orders
+              where created_at >= (${from}::date::timestamp at time zone ${ZONE})
+                and created_at < ((${to}::date + 1)::timestamp at time zone ${ZONE})
+              group by day, merchant_id`,
+        );
+      const scanned = await scan();
+      const agree =
+        scanned.reduce((n, r) => n + Number(r.orders), 0) === figures.totals.orders &&
+        scanned.reduce((n, r) => n + Number(r.failed), 0) === figures.totals.failed;
+      const statisticsMs = await timed(15, statistics);
+      const scanMs = await timed(5, scan);
+      consoleRows.push([
+        `last ${days} days`,
+        int(figures.totals.orders),
+        ms(statisticsMs),
+        ms(scanMs),
+        `${(scanMs / statisticsMs).toFixed(1)}x`,
+        agree ? "yes" : "NO",
+      ]);
+    }
+    printTable(["console period", "orders", "statistics ms", "scan ms", "scan/statistics", "same counts"], consoleRows);
     console.log(`  (${engine}: ${seconds(started)})`);
   } finally {
     await t.close();

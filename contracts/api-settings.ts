@@ -127,7 +127,7 @@ export const ipWhitelistText = z
 // ---- API settings (portal) ----
 
 /** Positive decimal with up to 4 places, or empty for "no threshold". */
-const threshold = z
+export const balanceThreshold = z
   .string("validation.invalidType")
   .trim()
   .regex(/^(\d{1,13}(\.\d{1,4})?)?$/, "validation.amount");
@@ -143,7 +143,7 @@ export const apiAppUpdate = z
     notifyUrl: requiredUrl,
     /** Comma-separated addresses or CIDR ranges; empty = any address may call. */
     ipWhitelist: ipWhitelistText.default(""),
-    lowBalanceThreshold: threshold.default(""),
+    lowBalanceThreshold: balanceThreshold.default(""),
   })
   .superRefine((v, ctx) => {
     if (v.keyType === "RSA2" && v.merchantPublicKey === "")

@@ -17,8 +17,17 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type CallAccess = "public" | "signedIn" | "signature" | { resource: string; action: Action };
 
+/**
+ * Whose call it is: the merchant portal's (a merchant user's session, permissions of the role matrix) or the
+ * reseller's console (a staff session, permissions its roles hold as data). A session of one realm never
+ * reaches a call of the other.
+ */
+export type Realm = "merchant" | "console";
+
 export interface CallDeclaration {
   readonly method: HttpMethod;
+  /** The merchant portal's unless said. */
+  readonly realm?: Realm;
   /** Below the API's prefix (`/portal` or `/openapi/v1`); `:name` marks a path parameter. */
   readonly path: string;
   readonly access: CallAccess;

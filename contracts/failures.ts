@@ -69,6 +69,20 @@ export const failures = {
   selfResetPassword: { status: 403, message: "member.errors.selfResetPassword" },
   selfDelete: { status: 403, message: "member.errors.selfDelete" },
 
+  // ---- the console's staff and roles ----
+  staffNotFound: { status: 404, message: "console.errors.staffNotFound" },
+  staffUsernameTaken: { status: 409, message: "console.errors.usernameTaken", field: "username" },
+  roleNotFound: { status: 404, message: "console.errors.roleNotFound" },
+  roleNameTaken: { status: 409, message: "console.errors.roleNameTaken", field: "name" },
+  roleBuiltIn: { status: 409, message: "console.errors.roleBuiltIn" },
+  roleInUse: { status: 409, message: "console.errors.roleInUse" },
+  lastSuperAdmin: { status: 409, message: "console.errors.lastSuperAdmin" },
+  selfDisableStaff: { status: 403, message: "console.errors.selfDisable" },
+  selfResetStaff: { status: 403, message: "console.errors.selfReset" },
+  adjustmentNotFound: { status: 404, message: "console.errors.adjustmentNotFound" },
+  adjustmentDecided: { status: 409, message: "console.errors.adjustmentDecided" },
+  fourEyesSameStaff: { status: 403, message: "console.errors.fourEyesSameStaff" },
+
   // ---- products and orders ----
   productNotFound: { status: 404, message: "errors.productNotFound", openApi: "PRODUCT_UNAVAILABLE" },
   /** The product an order names: said on the order form's product field. */
@@ -94,6 +108,7 @@ export const failures = {
   insufficientBalance: { status: 422, message: "errors.insufficientBalance", openApi: "INSUFFICIENT_BALANCE" },
   merchantOrderNoConflict: { status: 409, message: "errors.merchantOrderNoConflict", openApi: "ORDER_CONFLICT" },
   orderNotFound: { status: 404, message: "errors.orderNotFound" },
+  orderNotProcessing: { status: 409, message: "console.errors.orderNotProcessing" },
   batchNotFound: { status: 404, message: "errors.batchNotFound" },
   noCards: { status: 409, message: "errors.noCards" },
 
@@ -122,6 +137,8 @@ export const failures = {
 
   // ---- the reseller's own staff (operator CLI): deposits, balance adjustments, catalogs ----
   merchantNotFound: { status: 404, message: "errors.merchantNotFound", field: "merchantNo" },
+  auditActionUnknown: { status: 400, message: "errors.auditActionUnknown", field: "action" },
+  auditLimitRange: { status: 400, message: "errors.auditLimitRange", field: "limit" },
   depositNotFound: { status: 404, message: "deposit.errors.notFound", field: "depositNo" },
   depositAlreadyApproved: { status: 409, message: "deposit.errors.alreadyApproved" },
   depositAlreadyRejected: { status: 409, message: "deposit.errors.alreadyRejected" },

@@ -2,8 +2,16 @@
 
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
 export * from "./api-settings";
+export * from "./audit";
 export * from "./auth";
 export * from "./calls";
+export * from "./console";
+export * from "./console-adjustments";
+export * from "./console-audit";
+export * from "./console-deposits";
+export * from "./console-merchants";
+export * from "./console-orders";
+export * from "./console-statistics";
 export * from "./dates";
 export * from "./deposit";
 export * from "./envelope";

@@ -287,7 +287,7 @@ export type BatchListQuery = z.infer<typeof batchListQuery>;
 
 const byBatchNo = z.object({ batchNo: z.string().trim().min(1).max(64, "validation.tooLong") });
 
-const byOrderNo = z.object({ orderNo: z.string().trim().min(1).max(64, "validation.tooLong") });
+export const byOrderNo = z.object({ orderNo: z.string().trim().min(1).max(64, "validation.tooLong") });
 
 export const orderCalls = {
   /** A repeated merchant order number answers the original order (header `idempotent-replayed: true`). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
+import { YEAR_RANGE } from "./dates";
 import { timeZoneName } from "./export-task";
 import { defineResource } from "./resource";
 
@@ -10,13 +11,13 @@ const DAY_MS = 86_400_000;
 /** Whole days from `from` to `to` (dates as YYYY-MM-DD), counting both. */
 export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
 
-/** A calendar date, YYYY-MM-DD, that exists (no 31 February), between 1970 and 9999. */
-const calendarDate = z
+/** A calendar date, YYYY-MM-DD, that exists (no 31 February), in YEAR_RANGE's years. */
+export const calendarDate = z
   .string("validation.date")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.date")
   .refine((v) => {
     const at = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v) && v >= "1970-01-01";
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v) && at.getUTCFullYear() >= YEAR_RANGE.min;
   }, "validation.date");
 
 /**
@@ -36,17 +37,23 @@ export const overviewZone = z
   )
   .transform((v): string | number => (OFFSET.test(v) ? Number(v) : v));
 
-export const overviewQuery = z
-  .object({ from: calendarDate, to: calendarDate, tz: overviewZone.default("0") })
-  .refine((q) => q.from <= q.to, { message: "validation.periodOrder", path: ["to"] })
-  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= OVERVIEW_MAX_DAYS, {
-    message: "validation.periodTooLong",
-    path: ["to"],
-  });
-export type OverviewQuery = z.input<typeof overviewQuery>;
+/** A period of local days, `from` to `to`, at most OVERVIEW_MAX_DAYS, cut at the reader's midnight (`tz`). */
+export const periodQuery = z.object({ from: calendarDate, to: calendarDate, tz: overviewZone.default(0) });
+
+/** The rules of a period: in order, and not longer than OVERVIEW_MAX_DAYS (on `to`, the field to change). */
+export const withPeriodRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.from <= q.to, { message: "validation.periodOrder", path: ["to"] })
+    .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= OVERVIEW_MAX_DAYS, {
+      message: "validation.periodTooLong",
+      path: ["to"],
+    });
+
+export const overviewQuery = withPeriodRules(periodQuery);
+export type OverviewQuery = z.output<typeof overviewQuery>;
 
 /** One local day: what was spent (orders' debits net of refunds) and deposited (approved deposits). */
-export const overviewDay = z.object({
+const overviewDay = z.object({
   date: z.string(),
   spend: z.string(),
   deposits: z.string(),
@@ -54,7 +61,7 @@ export const overviewDay = z.object({
 });
 
 /** The money part, which finance sees too; amounts are decimal strings in the merchant's currency. */
-export const overviewMoney = z.object({
+const overviewMoney = z.object({
   currency: z.string(),
   spend: z.string(),
   deposits: z.string(),
@@ -62,7 +69,7 @@ export const overviewMoney = z.object({
   days: z.array(overviewDay),
 });
 
-export const overviewProduct = z.object({
+const overviewProduct = z.object({
   productId: z.number(),
   name: z.string(),
   /** Orders placed and not refunded (Processing or Success), and what they cost. */
@@ -71,7 +78,7 @@ export const overviewProduct = z.object({
 });
 
 /** The order part, for the roles that may list orders (not finance). */
-export const overviewOrders = z.object({
+const overviewOrders = z.object({
   total: z.number(),
   byStatus: z.object({ processing: z.number(), success: z.number(), failed: z.number() }),
   /** Success / (Success + Failed), 0..1; null while no order of the period has finished. */

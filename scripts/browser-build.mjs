@@ -7,7 +7,16 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "dist", "index.html");
-const sources = ["src", "public", "locales", "contracts", "index.html", "vite.config.ts", "package-lock.json"];
+const sources = [
+  "src",
+  "public",
+  "locales",
+  "contracts",
+  "index.html",
+  "vite.config.ts",
+  "scripts/antd-styles.ts",
+  "package-lock.json",
+];
 
 function newestChange(entry) {
   const full = path.join(root, entry);

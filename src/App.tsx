@@ -12,6 +12,7 @@ import {
   ResourceRoute,
   UserInfoGate,
 } from "./components/route-guards";
+import { AppShell } from "./components/shell/app-shell";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider, LOGIN_PATH } from "./providers/auth-provider";
 import { createDataProvider } from "./providers/data-provider";
@@ -22,9 +23,10 @@ import { appResources, appRoutes, HOME_PATH, NOT_FOUND_PATH } from "./resources"
 /** Refine's data calls, sent through the http client (envelope, toasts, step-up). */
 const dataProvider = createDataProvider(request);
 
-// Pages load on demand. The signed-out /login is not here: main.tsx starts the light sign-in page for it.
+// Pages load on demand. The signed-out /login is not here: main.tsx starts the light sign-in page for it. The shell
+// is part of the app's own code: every signed-in screen needs it at once, and its antd components then share the
+// app's vendor chunk instead of arriving as a dozen small ones.
 const NotFoundPage = lazy(() => import("./pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
-const AppShell = lazy(() => import("./components/shell/app-shell").then((m) => ({ default: m.AppShell })));
 
 export function App() {
   return (
@@ -61,9 +63,7 @@ export function App() {
               element={
                 <Authenticated key="shell" fallback={<NavigateToLogin />}>
                   <UserInfoGate>
-                    <Suspense fallback={<PageLoading fullScreen />}>
-                      <AppShell />
-                    </Suspense>
+                    <AppShell />
                   </UserInfoGate>
                 </Authenticated>
               }

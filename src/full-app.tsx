@@ -1,11 +1,31 @@
 // First: without this patch antd's static message/notification render nothing under React 19.
 import "@ant-design/v5-patch-for-react-19";
+// antd's component styles, made at build time (vite.config.ts): loaded before the app runs, so antd reuses them.
+import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import type { Language } from "#contracts";
 import { App } from "./App";
+import type { Catalog } from "./lib/locale-resources";
+import { startI18n } from "./providers/i18n-provider";
+import { getToken } from "./providers/token-storage";
+import { loadUserInfo } from "./providers/user-session";
+import { preloadPage } from "./resources";
+
+/**
+ * With a session, what the first screen waits for starts at once and side by side with the app's code: the user
+ * info and the page's code. Left to the render, each would start only when the one before it had arrived.
+ */
+function startFirstScreen(): void {
+  if (!getToken()) return;
+  void loadUserInfo().catch(() => undefined);
+  preloadPage(window.location.pathname);
+}
 
 /** The whole app (antd, Refine, every page): everything but the signed-out /login. */
-export function startApp(root: HTMLElement): void {
+export function startApp(root: HTMLElement, language: Language, catalogs: Record<string, Catalog>): void {
+  startFirstScreen();
+  startI18n(language, catalogs);
   createRoot(root).render(
     <StrictMode>
       <App />

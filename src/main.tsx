@@ -1,3 +1,4 @@
+import { loadAppCatalogs } from "./lib/catalogs";
 import { startsOnSignIn } from "./lib/entry-route";
 import { detectLanguage } from "./lib/language";
 import { storageKeys } from "./lib/storage-keys";
@@ -11,12 +12,14 @@ import { getToken } from "./providers/token-storage";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+const language = detectLanguage(localStorage.getItem(storageKeys.language), navigator.language);
+// Each page and the texts of its language load side by side.
 if (startsOnSignIn(window.location.pathname, getToken())) {
-  const language = detectLanguage(localStorage.getItem(storageKeys.language), navigator.language);
-  // The page and its texts load side by side.
   void Promise.all([import("./pages/login/start-login"), loadSignInCatalogs(language)]).then(([page, catalogs]) =>
     page.startLogin(root, language, catalogs),
   );
 } else {
-  void import("./full-app").then((app) => app.startApp(root));
+  void Promise.all([import("./full-app"), loadAppCatalogs(language)]).then(([app, catalogs]) =>
+    app.startApp(root, language, catalogs),
+  );
 }

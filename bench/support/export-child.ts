@@ -47,6 +47,7 @@ const auth = {
   merchantId: Number(env("BENCH_EXPORT_MERCHANT")),
   role: "admin" as const,
   mfaBound: true,
+  client: { ip: "127.0.0.1", userAgent: "bench" },
   username: "bench",
 };
 const taskId = await createExportTask(deps, auth, {

@@ -74,8 +74,10 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
       noStore(portal);
       registerAuthGuard(portal, deps);
       portal.setNotFoundHandler(portalNotFound);
-      for (const { portal: routes } of modules) {
-        if (routes) await portal.register(async (scope) => routes(scope, deps));
+      // The guard above serves both realms: each call's declared realm decides whose session it takes.
+      for (const module of modules) {
+        for (const routes of [module.portal, module.console])
+          if (routes) await portal.register(async (scope) => routes(scope, deps));
       }
     },
     { prefix: PORTAL_BASE },

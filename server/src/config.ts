@@ -31,6 +31,15 @@ const envSchema = z
     /** Earlier keys, comma-separated, still accepted for reading while data is re-encrypted. */
     ENCRYPTION_OLD_KEYS: z.string().trim().optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(30),
+    /**
+     * A balance adjustment larger than this (in the merchant's currency, either sign) made in the console waits
+     * for a second staff member's approval before it posts (four-eyes); 0 = every adjustment does.
+     */
+    ADJUSTMENT_FOUR_EYES_ABOVE: z
+      .string()
+      .trim()
+      .regex(/^\d{1,13}(\.\d{1,4})?$/, "must be an amount such as 1000 or 1000.50")
+      .default("1000"),
     SESSION_MAX_HOURS: positiveInt.default(12),
     /** scrypt cost as log2(N); OWASP's 17 is the floor outside tests (tests may go lower to run fast). */
     PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_LOG2N),

@@ -4,8 +4,18 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { loadModules } from "./modules";
-import { DEMO_PASSWORD, demoUsers, hasDemoUsers, isEmpty, seedDemo } from "./modules/provisioning/demo-seed";
+import {
+  DEMO_PASSWORD,
+  demoStaff,
+  demoUsers,
+  hasDemoStaff,
+  hasDemoUsers,
+  isEmpty,
+  seedDemo,
+  seedDemoStaff,
+} from "./modules/provisioning/demo-seed";
 import { startWorkers } from "./modules/workers";
+import { opsSocketPath, serveOperatorCommands } from "./ops/ops-socket";
 
 async function main() {
   const config = loadConfig();
@@ -13,7 +23,9 @@ async function main() {
   const deps = createDeps(database, config);
 
   // A production database is never filled with demo data behind anyone's back (`npm run ops -- seed:demo`).
-  const seeded = config.NODE_ENV !== "production" && (await isEmpty(deps)) ? await seedDemo(deps) : null;
+  const development = config.NODE_ENV !== "production";
+  const seeded = development && (await isEmpty(deps)) ? await seedDemo(deps) : null;
+  if (development) await seedDemoStaff(deps);
 
   const app = await buildApp({ deps });
   // Embedded (PGlite): always in-process, one process per data folder. PostgreSQL: in-process unless separate
@@ -24,6 +36,15 @@ async function main() {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
   }
 
+  // The operator CLI reaches the embedded database through this server while it holds it (ops/ops-socket.ts).
+  const stopOperatorCommands =
+    database.engine === "pglite"
+      ? await serveOperatorCommands(deps, opsSocketPath(config.dataDir), app.log).catch((error: Error) => {
+          app.log.warn(`The operator CLI cannot reach this server (${error.message}): stop it to run a command.`);
+          return null;
+        })
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -31,6 +52,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     // Orders in hand reach their next state before the database goes away.
     await workers?.stop();
+    await stopOperatorCommands?.();
     await app.close();
     await database.close();
     process.exit(0);
@@ -52,6 +74,10 @@ async function main() {
   if (await hasDemoUsers(deps)) {
     lines.push(`  Demo sign-ins, password ${DEMO_PASSWORD} (the first sign-in binds MFA with an authenticator app):`);
     for (const u of demoUsers) lines.push(`    ${u.role.padEnd(9)} ${u.username}`);
+  }
+  if (await hasDemoStaff(deps)) {
+    lines.push(`  Console (the reseller's staff), same password, MFA bound at the first sign-in:`);
+    lines.push(`    ${demoStaff.roles.join(" + ")}: ${demoStaff.username} (API: ${url}/portal/console/api)`);
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

@@ -1,16 +1,15 @@
 import { TableOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { Button, Checkbox, Grid, Popover, Space } from "antd";
+import { Button, Checkbox, Popover, Space } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { storageKeys } from "../lib/storage-keys";
+import { PHONE_BREAKPOINT_PX, useViewportBelow } from "./shell/use-viewport";
 
 /** Phones (antd's `xs`, below 576 px): lists show few columns, filters fold away, headers wrap. */
-export function useCompactList(): boolean {
-  return Grid.useBreakpoint().sm === false;
-}
+export const useCompactList = () => useViewportBelow(PHONE_BREAKPOINT_PX);
 
 const keyOf = (column: { key?: unknown }) => String(column.key);
 

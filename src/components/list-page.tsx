@@ -1,7 +1,7 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { CrudSort } from "@refinedev/core";
-import { Button, Card, ConfigProvider, Flex, type TablePaginationConfig, type TableProps } from "antd";
+import { Button, Card, Flex, type TablePaginationConfig, type TableProps } from "antd";
 import type { TFunction } from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { LIST_PAGE_SIZES } from "../lib/list-location";
 import { showFailure } from "../providers/http-client";
 import { useCompactList } from "./column-chooser";
 import { PageTitle } from "./page-title";
+import "./list-page.css";
 
 /**
  * What the list pages share: the card with its title and actions, a refresh button, the load-failure message,
@@ -37,7 +38,7 @@ export function ListCard({ title, actions, children }: { title: ReactNode; actio
         title: { whiteSpace: "normal", overflow: "visible" },
       }}
     >
-      {padding ? <ConfigProvider theme={COMPACT_TABLE_THEME}>{children}</ConfigProvider> : children}
+      {children}
     </Card>
   );
 }
@@ -70,15 +71,14 @@ export function useLoadFailure(
   }, [error, messageKey, level, t]);
 }
 
-/** A phone's tables: smaller type and cell padding, so a list's key columns fit 390 px. */
-const COMPACT_TABLE_THEME = { components: { Table: { cellFontSizeSM: 12, cellPaddingInlineSM: 4 } } };
-
 /**
  * A list table's size and scrolling: on a wide screen every column at its natural width (the table scrolls
  * sideways when they do not fit); on a phone the table takes the card's width and its headers wrap.
  */
-export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll"> {
-  return compact ? { size: "small", scroll: { x: "100%" } } : { size: "middle", scroll: { x: "max-content" } };
+export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll" | "className"> {
+  return compact
+    ? { size: "small", scroll: { x: "100%" }, className: "compact-list-table" }
+    : { size: "middle", scroll: { x: "max-content" } };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Modal } from "antd";
 import { leavePage } from "../lib/leave-page";
+import { loginPath } from "../lib/login-link";
 import { i18n } from "../providers/i18n-provider";
 import { clearToken } from "../providers/token-storage";
 
@@ -65,8 +66,10 @@ export const promptLoggedOut = createLoggedOutPrompt({
   },
   translate: (key) => i18n.t(key),
   loginAgain: () => {
-    // The stored login is useless now; the reload lands on /login through the route guard.
+    // The stored login is useless now. Straight to the sign-in page, which brings the user back here: a reload
+    // would start the whole app only for its route guard to leave for /login.
     clearToken();
-    leavePage();
+    const { pathname, search, hash } = window.location;
+    leavePage(loginPath({ to: `${pathname}${search}${hash}` }));
   },
 });

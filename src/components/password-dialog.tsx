@@ -39,7 +39,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     }
     // The page is replaced at once, so the success is said on the sign-in page, where it can be read.
     removeCookie(storageKeys.password);
-    logoutLocally("passwordChanged");
+    logoutLocally({ notice: "passwordChanged" });
   };
 
   const matchesNew = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({

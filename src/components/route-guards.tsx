@@ -8,8 +8,6 @@ import { leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
-import { clearToken } from "../providers/token-storage";
-import { forgetUserInfo } from "../providers/user-session";
 import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
@@ -26,11 +24,7 @@ export function NavigateToLanding({ onError }: { onError?: ReactNode }) {
  * page is its own light page (main.tsx), so forget the token and load this address afresh.
  */
 export function ReloadSignIn() {
-  useEffect(() => {
-    clearToken();
-    forgetUserInfo();
-    leavePage(window.location.href);
-  }, []);
+  useEffect(() => logoutLocally({ page: window.location.href }), []);
   return <PageLoading fullScreen />;
 }
 

@@ -61,11 +61,11 @@ function rangeFilters(range: TimeRange | undefined): CrudFilter[] {
 
 /** What Funds Details and Recharge History keep in the address: their query's filters and sortable columns. */
 export const ledgerListLocation: ListLocation = {
-  fields: Object.keys(ledgerListQuery.shape),
+  query: ledgerListQuery,
   sortable: ledgerSortFields,
 };
 export const depositListLocation: ListLocation = {
-  fields: Object.keys(depositListQuery.shape),
+  query: depositListQuery,
   sortable: depositSortFields,
 };
 

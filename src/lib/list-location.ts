@@ -14,9 +14,9 @@ export interface ListState {
   pageSize: number;
 }
 
-/** Which query fields a list filters by (its contract's query schema) and which columns it sorts by. */
+/** What a list filters by (its contract's query schema, one field per filter) and which columns it sorts by. */
 export interface ListLocation {
-  fields: readonly string[];
+  query: { shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }> };
   sortable: readonly string[];
 }
 
@@ -40,13 +40,14 @@ const positive = (text: string | null) => {
 
 /**
  * The list state an address asks for. A hand-edited address must not break the page: unknown fields and sort
- * keys, and page sizes the pickers do not offer, are left out (the server would refuse them).
+ * keys, values the list's query schema refuses (`status=bogus`, a time that is no time) and page sizes the pickers
+ * do not offer are left out (the server would refuse them, and the form could not show them).
  */
 export function readListSearch(search: URLSearchParams, location: ListLocation): ListState {
   const filters: CrudFilter[] = [];
-  for (const field of location.fields) {
+  for (const [field, schema] of Object.entries(location.query.shape)) {
     const value = search.get(field)?.trim();
-    if (value) filters.push({ field, operator: "eq", value });
+    if (value && schema.safeParse(value).success) filters.push({ field, operator: "eq", value });
   }
   const sorters: CrudSort[] = [];
   for (const part of (search.get("sort") ?? "").split(",")) {

@@ -20,7 +20,7 @@ const textFields = ["orderNo", "merchantOrderNo", "rechargeAccount", "productNam
 
 /** What the order list keeps in the address: its query's filter fields and its sortable columns. */
 export const orderListLocation: ListLocation = {
-  fields: Object.keys(orderListQuery.shape),
+  query: orderListQuery,
   sortable: orderSortFields,
 };
 
@@ -57,10 +57,12 @@ export function orderPath(view: View = "list", orderNo?: string): string {
   return `${base}/${encodeURIComponent(orderNo)}`;
 }
 
+/** A page of the orders with a query (`?batchId=…`), written as the list reads its address. */
+export const orderPathWith = (view: View, query: Record<string, string>): string =>
+  `${orderPath(view)}?${new URLSearchParams(query).toString()}`;
+
 /** The list showing one batch's orders (the batch result links here). */
-export const batchOrdersPath = (batchId: string): string =>
-  `${orderPath()}?${new URLSearchParams({ batchId }).toString()}`;
+export const batchOrdersPath = (batchId: string): string => orderPathWith("list", { batchId });
 
 /** The order list searching one status (a failure-spike notification opens the Failed orders). */
-export const ordersWithStatusPath = (status: OrderStatus): string =>
-  `${orderPath()}?${new URLSearchParams({ status }).toString()}`;
+export const ordersWithStatusPath = (status: OrderStatus): string => orderPathWith("list", { status });

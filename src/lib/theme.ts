@@ -9,6 +9,8 @@ import type { ThemeConfig } from "antd";
  */
 const shade = (color: keyof typeof presetPalettes, index: number) => presetPalettes[color]![index]!;
 
+// The build makes antd's styles for this theme into a stylesheet (scripts/antd-styles.ts). A nested ConfigProvider
+// with another theme would have antd generate every style inside it again in the browser: avoid them.
 export const appTheme: ThemeConfig = {
   token: {
     colorPrimary: shade("blue", 6),

@@ -8,13 +8,13 @@ import { forgetUserInfo, loadUserInfo } from "./user-session";
 export { LOGIN_PATH };
 
 /**
- * Signs out in this browser only (session expiry, password change): no server call, then a fresh page; the
- * sign-in page says why when there is something to say.
+ * Signs out in this browser only (session expiry, password change): no server call, then a fresh page, the
+ * sign-in page unless `page` says otherwise; the sign-in page says why when there is something to say.
  */
-export function logoutLocally(notice?: LoginNotice): void {
+export function logoutLocally({ notice, page }: { notice?: LoginNotice; page?: string } = {}): void {
   clearToken();
   forgetUserInfo();
-  leavePage(loginPath(notice ? { notice } : {}));
+  leavePage(page ?? loginPath(notice ? { notice } : {}));
 }
 
 export const authProvider: AuthProvider = {

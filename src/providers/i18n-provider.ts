@@ -5,8 +5,7 @@ import "dayjs/locale/zh-cn";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contracts";
-import { detectLanguage } from "../lib/language";
-import { buildLocaleResources } from "../lib/locale-resources";
+import { loadAppCatalogs } from "../lib/catalogs";
 import { storageKeys } from "../lib/storage-keys";
 
 const dayjsLocale: Record<Language, string> = { "zh-CN": "zh-cn", "en-US": "en" };
@@ -16,20 +15,31 @@ function applySideEffects(language: Language): void {
   document.documentElement.lang = language;
 }
 
-const initialLanguage = detectLanguage(localStorage.getItem(storageKeys.language), navigator.language);
-
 // The GLOBAL instance is the source of truth for the language: react-i18next 17's hook instance is a frozen
 // snapshot and Refine memoises getLocale, so reading the language anywhere else goes stale (STACK-NOTES).
-void i18n.use(initReactI18next).init({
-  resources: buildLocaleResources(import.meta.glob("/locales/*/*.json", { eager: true })),
-  lng: initialLanguage,
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-applySideEffects(initialLanguage);
-
 export { i18n };
+
+/**
+ * Starts the app's texts in `language`, whose catalogs the caller fetched (main.tsx detects the language and
+ * fetches them beside the app's code). The other language is fetched when the user switches (changeLanguage).
+ */
+export function startI18n(language: Language, catalogs: Record<string, unknown>): void {
+  void i18n.use(initReactI18next).init({
+    resources: { [language]: { translation: catalogs } },
+    partialBundledLanguages: true,
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applySideEffects(language);
+}
+
+/** Fetches and adds a language's texts unless they are there. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, "translation"))
+    i18n.addResourceBundle(language, "translation", await loadAppCatalogs(language));
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -38,6 +48,7 @@ export function currentLanguage(): Language {
 /** Stores the choice and applies it at once (texts, antd through LocaleConfig, dayjs, the html lang). */
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(storageKeys.language, language);
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
   applySideEffects(language);
 }

@@ -2,13 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReceivingBankAccount } from "#contracts";
 import { merchants } from "../../server/src/db/schema";
-import { Failure } from "../../server/src/lib/failure";
 import {
   addBankAccount,
   listBankAccounts,
   setBankAccountEnabled,
 } from "../../server/src/modules/deposit/bank-account.service";
-import { call, closeTestApp, EN, expectFailure, expectOk, M } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectFailure, expectOk, failureMessage, M } from "../support/api-helpers";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -91,14 +90,7 @@ describe.each(engines)("the reseller's receiving bank accounts (%s)", (engine) =
   });
 
   it("refuses an account without its details or with a bad currency, and an unknown id", async () => {
-    const sentence = async (work: () => Promise<unknown>) => {
-      const error = await work().then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(Failure);
-      return (error as Error).message;
-    };
+    const sentence = failureMessage;
     const base = { bankName: "B", accountName: "A", accountNumber: "1", currency: "USD" };
     expect(await sentence(() => addBankAccount(t.deps, { ...base, accountNumber: "  " }))).toBe(
       "A bank account needs --account-number",
@@ -107,5 +99,6 @@ describe.each(engines)("the reseller's receiving bank accounts (%s)", (engine) =
       "The currency is a three-letter code such as USD",
     );
     expect(await sentence(() => setBankAccountEnabled(t.deps, 999_999, false))).toBe("No bank account #999999");
+    expect(await sentence(() => setBankAccountEnabled(t.deps, "#4x", false))).toBe("No bank account #4x");
   });
 });

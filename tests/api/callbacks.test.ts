@@ -28,7 +28,7 @@ import { placeOrder } from "../../server/src/modules/order/place-order";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
 import { submitDeposit } from "../support/funds-fixtures";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 const LIST = "/portal/merchant/api/app/deliveries";
@@ -318,7 +318,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     await t.deps.db.update(merchantApps).set({ notifyUrl: "" }).where(eq(merchantApps.merchantId, shop.merchantId));
     const finance = await t.login(shop.merchant.users.finance.username);
     const deposit = await submitDeposit(t, finance, shop.merchantId);
-    await approveDeposit(t.deps, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
+    await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
     expect(await events(shop.merchantId)).toEqual([]);
     expect(await events(other.shop.merchantId)).toEqual([]);
     const [done] = await t.deps.db.select().from(orders).where(eq(orders.merchantId, other.shop.merchantId));
@@ -477,7 +477,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     const { shop, r } = await apiShop({ balance: "0" });
     const finance = await t.login(shop.merchant.users.finance.username);
     const deposit = await submitDeposit(t, finance, shop.merchantId, { amount: "100.00", currency: "USD" });
-    await approveDeposit(t.deps, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
+    await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
     await t.deps.db.update(merchants).set({ lowBalanceThreshold: "95" }).where(eq(merchants.id, shop.merchantId));
     await order(shop);
     await order(shop, "13800138001", "manual");

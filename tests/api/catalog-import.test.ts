@@ -3,7 +3,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkOrderInputs, type Product } from "#contracts";
 import { merchantPrices, merchants, productSkus, products } from "../../server/src/db/schema";
-import { Failure } from "../../server/src/lib/failure";
 import {
   type CatalogFile,
   importCatalog,
@@ -11,7 +10,7 @@ import {
   setPrice,
 } from "../../server/src/modules/product/catalog-import";
 import { DEMO_PASSWORD, seedDemo } from "../../server/src/modules/provisioning/demo-seed";
-import { bindMfa, call, closeTestApp, EN, expectOk, type Lang, ZH } from "../support/api-helpers";
+import { bindMfa, call, closeTestApp, EN, expectOk, failureMessage, type Lang, ZH } from "../support/api-helpers";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -51,14 +50,7 @@ describe.each(engines)("catalog import and prices on %s", (engine) => {
     products: await t.deps.db.select().from(products).orderBy(asc(products.id)),
     skus: await t.deps.db.select().from(productSkus).orderBy(asc(productSkus.id)),
   });
-  const rejection = async (file: unknown): Promise<string> => {
-    const error = await importCatalog(t.deps, file).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(Failure);
-    return (error as Error).message;
-  };
+  const rejection = (file: unknown) => failureMessage(() => importCatalog(t.deps, file));
   const tokens = new Map<string, string>();
   const asOperator = async (m: TestMerchant, lang: Lang = EN) => {
     const username = m.users.operator.username;

@@ -15,7 +15,7 @@ import {
   submitDeposit,
 } from "../support/funds-fixtures";
 import { balanceOf } from "../support/order-fixtures";
-import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
+import { startTestApp, TEST_OPERATOR, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 interface Side {
@@ -123,14 +123,23 @@ describe.each(engines)("deposits (%s)", (engine) => {
   });
 
   it("sorts by amount or transaction time when asked, and refuses other fields", async () => {
-    await submitDeposit(t, a.finance, a.id, { amount: "7.50", referenceNo: "SORT-1" });
-    await submitDeposit(t, a.finance, a.id, { amount: "3.25", referenceNo: "SORT-2" });
+    // Transaction times before every other deposit's (the form's default is 2026-11-20), the later one first.
+    await submitDeposit(t, a.finance, a.id, {
+      amount: "7.50",
+      referenceNo: "SORT-1",
+      transactionTime: "2026-11-02T08:00:00.000Z",
+    });
+    await submitDeposit(t, a.finance, a.id, {
+      amount: "3.25",
+      referenceNo: "SORT-2",
+      transactionTime: "2026-11-01T08:00:00.000Z",
+    });
     const page = expectOk<{ list: Deposit[] }>(await list(a.finance, "&sort=-amount"), EN);
     const amounts = page.list.map((d) => Number(d.amount));
     expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
-    expect(expectOk<{ list: Deposit[] }>(await list(a.finance, "&sort=transactionTime"), EN).list).toHaveLength(
-      page.list.length,
-    );
+    const byTime = expectOk<{ list: Deposit[] }>(await list(a.finance, "&sort=transactionTime"), EN).list;
+    expect(byTime).toHaveLength(page.list.length);
+    expect(byTime.slice(0, 2).map((d) => d.referenceNo)).toEqual(["SORT-2", "SORT-1"]);
     expectFieldErrors(await list(a.finance, "&sort=status"), { sort: "This list cannot be sorted by that field" });
   });
 
@@ -292,7 +301,11 @@ describe.each(engines)("deposits (%s)", (engine) => {
       const d = await submitDeposit(t, c.finance, c.id, { amount: "100.005", currency: "KWD" });
       expect(d.amount).toBe("100.0050");
       // 100.005 x 7.1234 = 712.375617 -> 712.38 (USD, half-up)
-      const approved = await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "7.1234" });
+      const approved = await approveDeposit(t.deps, TEST_OPERATOR, {
+        depositNo: d.depositNo,
+        settledCurrency: "USD",
+        rate: "7.1234",
+      });
       expect(approved).toMatchObject({ settledAmount: "712.3800", balanceAfter: "712.3800" });
       expect(await balanceOf(t, c.id)).toBe("712.3800");
       expect(await ledgerViolations(t.deps.db, c.id)).toEqual([]);
@@ -303,7 +316,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
       await withNotifyUrl(c.id);
       const d = await submitDeposit(t, c.finance, c.id, { amount: "100.01", currency: "CNY" });
       t.clock.advance(1_000);
-      const approved = await approveDeposit(t.deps, {
+      const approved = await approveDeposit(t.deps, TEST_OPERATOR, {
         depositNo: d.depositNo,
         settledCurrency: "USD",
         rate: "7.1234",
@@ -350,7 +363,7 @@ describe.each(engines)("deposits (%s)", (engine) => {
 
       // A second deposit chains on the first: 1000.50 x 0.0070315 -> 7.04.
       const d2 = await submitDeposit(t, c.finance, c.id, { amount: "1000.50", currency: "INR" });
-      const second = await approveDeposit(t.deps, {
+      const second = await approveDeposit(t.deps, TEST_OPERATOR, {
         depositNo: d2.depositNo,
         settledCurrency: "USD",
         rate: "0.0070315",
@@ -367,27 +380,35 @@ describe.each(engines)("deposits (%s)", (engine) => {
       const c = await side();
       await t.deps.db.update(merchants).set({ currency: "JPY" }).where(eq(merchants.id, c.id));
       const d = await submitDeposit(t, c.finance, c.id, { amount: "100.50", currency: "USD" });
-      const approved = await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "JPY", rate: "149" });
+      const approved = await approveDeposit(t.deps, TEST_OPERATOR, {
+        depositNo: d.depositNo,
+        settledCurrency: "JPY",
+        rate: "149",
+      });
       expect([approved.settledAmount, approved.balanceAfter]).toEqual(["14975.0000", "14975.0000"]);
     });
 
     it("refuses a settled currency other than the merchant's balance currency, writing nothing", async () => {
       const d = await submitDeposit(t, a.finance, a.id, { amount: "10.00" });
       await expect(
-        approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "EUR", rate: "1" }),
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "EUR", rate: "1" }),
       ).rejects.toThrow("The settled currency must be the merchant's balance currency, USD (not EUR)");
       await expect(
-        approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "-1" }),
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "-1" }),
       ).rejects.toThrow(/exchange rate/);
-      await expect(approveDeposit(t.deps, { depositNo: "D000", settledCurrency: "USD", rate: "1" })).rejects.toThrow(
-        "No deposit D000",
-      );
+      await expect(
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: "D000", settledCurrency: "USD", rate: "1" }),
+      ).rejects.toThrow("No deposit D000");
       const huge = await submitDeposit(t, a.finance, a.id, { amount: "9999999999999.99" });
       await expect(
-        approveDeposit(t.deps, { depositNo: huge.depositNo, settledCurrency: "USD", rate: "999999999999" }),
+        approveDeposit(t.deps, TEST_OPERATOR, {
+          depositNo: huge.depositNo,
+          settledCurrency: "USD",
+          rate: "999999999999",
+        }),
       ).rejects.toThrow(/too large/);
       await expect(
-        approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "0.00000001" }),
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "0.00000001" }),
       ).rejects.toThrow("The settled amount rounds to 0.00 USD; nothing to credit");
       expect((await depositRow(huge.depositNo)).status).toBe("pending");
       expect((await depositRow(d.depositNo)).status).toBe("pending");
@@ -397,11 +418,13 @@ describe.each(engines)("deposits (%s)", (engine) => {
     it("approves once: a second approval is refused with no second entry", async () => {
       const c = await side();
       const d = await submitDeposit(t, c.finance, c.id, { amount: "50.00" });
-      await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" });
+      await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" });
       await expect(
-        approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "2" }),
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "2" }),
       ).rejects.toThrow(`Deposit ${d.depositNo} is already approved; it cannot be approved or rejected again`);
-      await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "late" })).rejects.toMatchObject({
+      await expect(
+        rejectDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, reason: "late" }),
+      ).rejects.toMatchObject({
         failure: "depositAlreadyApproved",
         params: { depositNo: d.depositNo },
       });
@@ -415,7 +438,9 @@ describe.each(engines)("deposits (%s)", (engine) => {
       const c = await side();
       const d = await submitDeposit(t, c.finance, c.id, { amount: "20.00" });
       const outcomes = await Promise.allSettled(
-        [0, 1, 2].map(() => approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" })),
+        [0, 1, 2].map(() =>
+          approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" }),
+        ),
       );
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect(await balanceOf(t, c.id)).toBe("20.0000");
@@ -429,17 +454,22 @@ describe.each(engines)("deposits (%s)", (engine) => {
       await withNotifyUrl(c.id);
       const d = await submitDeposit(t, c.finance, c.id);
       t.clock.advance(5_000);
-      await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "  " })).rejects.toThrow(/reason/);
-      const rejected = await rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "No transfer received" });
+      await expect(rejectDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, reason: "  " })).rejects.toThrow(
+        /reason/,
+      );
+      const rejected = await rejectDeposit(t.deps, TEST_OPERATOR, {
+        depositNo: d.depositNo,
+        reason: "No transfer received",
+      });
       expect([rejected.status, rejected.rejectReason, rejected.statusTime.toISOString()]).toEqual([
         "failed",
         "No transfer received",
         t.clock.now().toISOString(),
       ]);
       await expect(
-        approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" }),
+        approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1" }),
       ).rejects.toThrow(`Deposit ${d.depositNo} is already rejected; it cannot be approved or rejected again`);
-      await expect(rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "again" })).rejects.toThrow(
+      await expect(rejectDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, reason: "again" })).rejects.toThrow(
         "already rejected",
       );
       expect(await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.merchantId, c.id))).toEqual([]);

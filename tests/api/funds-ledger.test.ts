@@ -9,7 +9,7 @@ import { failOrder } from "../../server/src/modules/order/order-outcome";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, M, ZH } from "../support/api-helpers";
 import { LEDGER_LIST, submitDeposit } from "../support/funds-fixtures";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 const ORDER = "/portal/merchant/api/order";
@@ -74,14 +74,24 @@ describe.each(engines)("funds details (%s)", (engine) => {
     times.push(t.clock.now().toISOString());
     t.clock.advance(1_000);
     const d = await submitDeposit(t, finance, shop.merchantId, { amount: "20.00", currency: "EUR" });
-    await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1.5" });
+    await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, settledCurrency: "USD", rate: "1.5" });
     times.push(t.clock.now().toISOString());
     t.clock.advance(1_000);
-    await adjustBalance(t.deps, { merchantNo: shop.merchant.merchantNo, type: "reduce", amount: "5.5", remark: "fee" });
+    await adjustBalance(t.deps, TEST_OPERATOR, {
+      merchantNo: shop.merchant.merchantNo,
+      type: "reduce",
+      amount: "5.5",
+      remark: "fee",
+    });
     times.push(t.clock.now().toISOString());
     t.clock.advance(1_000);
-    await adjustBalance(t.deps, { merchantNo: shop.merchant.merchantNo, type: "other", amount: "-0.25", remark: "fx" });
-    await adjustBalance(t.deps, {
+    await adjustBalance(t.deps, TEST_OPERATOR, {
+      merchantNo: shop.merchant.merchantNo,
+      type: "other",
+      amount: "-0.25",
+      remark: "fx",
+    });
+    await adjustBalance(t.deps, TEST_OPERATOR, {
       merchantNo: shop.merchant.merchantNo,
       type: "other",
       amount: "1.00",
@@ -180,31 +190,36 @@ describe.each(engines)("funds details (%s)", (engine) => {
     const count = (await list(finance)).total;
     const merchantNo = shop.merchant.merchantNo;
     await expect(
-      adjustBalance(t.deps, { merchantNo, type: "reduce", amount: "1000", remark: "too much" }),
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "reduce", amount: "1000", remark: "too much" }),
     ).rejects.toThrow(
       `Refused: -1000 USD would take ${merchantNo}'s balance of ${before} USD below zero; nothing written`,
     );
     await expect(
-      adjustBalance(t.deps, { merchantNo, type: "other", amount: "-125.2501", remark: "x" }),
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "other", amount: "-125.2501", remark: "x" }),
     ).rejects.toThrow(/below zero/);
-    await expect(adjustBalance(t.deps, { merchantNo, type: "other", amount: "5", remark: " " })).rejects.toThrow(
-      "A remark is required for a balance adjustment",
-    );
-    await expect(adjustBalance(t.deps, { merchantNo, type: "reduce", amount: "0", remark: "x" })).rejects.toThrow(
-      "The amount must not be zero",
-    );
-    await expect(adjustBalance(t.deps, { merchantNo, type: "other", amount: "1.00001", remark: "x" })).rejects.toThrow(
-      /at most 4 decimals/,
-    );
-    await expect(adjustBalance(t.deps, { merchantNo: "M0", type: "other", amount: "1", remark: "x" })).rejects.toThrow(
-      "No merchant M0",
-    );
+    await expect(
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "other", amount: "5", remark: " " }),
+    ).rejects.toThrow("A remark is required for a balance adjustment");
+    await expect(
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "reduce", amount: "0", remark: "x" }),
+    ).rejects.toThrow("The amount must not be zero");
+    await expect(
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "other", amount: "1.00001", remark: "x" }),
+    ).rejects.toThrow(/at most 4 decimals/);
+    await expect(
+      adjustBalance(t.deps, TEST_OPERATOR, { merchantNo: "M0", type: "other", amount: "1", remark: "x" }),
+    ).rejects.toThrow("No merchant M0");
     expect(await balanceOf(t, shop.merchantId)).toBe(before);
     expect((await list(finance)).total).toBe(count);
     // Down to exactly zero is allowed.
-    const zero = await adjustBalance(t.deps, { merchantNo, type: "reduce", amount: `-${before}`, remark: "close" });
+    const zero = await adjustBalance(t.deps, TEST_OPERATOR, {
+      merchantNo,
+      type: "reduce",
+      amount: `-${before}`,
+      remark: "close",
+    });
     expect([zero.balanceBefore, zero.balanceAfter]).toEqual([before, "0.0000"]);
-    await adjustBalance(t.deps, { merchantNo, type: "other", amount: before, remark: "reopen" });
+    await adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "other", amount: before, remark: "reopen" });
     expect(await balanceOf(t, shop.merchantId)).toBe(before);
   });
 
@@ -247,11 +262,15 @@ describe.each(engines)("funds details (%s)", (engine) => {
         const amount = `${1 + pick(500)}.${String(pick(100)).padStart(2, "0")}`;
         const d = await submitDeposit(t, mixFinance, mix.merchantId, { amount, currency: "CNY" });
         if (pick(4) === 0) {
-          await rejectDeposit(t.deps, { depositNo: d.depositNo, reason: "not received" });
+          await rejectDeposit(t.deps, TEST_OPERATOR, { depositNo: d.depositNo, reason: "not received" });
           seen.add("reject");
         } else {
           const rate = `0.${String(1 + pick(99_999)).padStart(5, "0")}`;
-          const done = await approveDeposit(t.deps, { depositNo: d.depositNo, settledCurrency: "USD", rate });
+          const done = await approveDeposit(t.deps, TEST_OPERATOR, {
+            depositNo: d.depositNo,
+            settledCurrency: "USD",
+            rate,
+          });
           const exact = new Big(amount).times(rate).round(2, Big.roundHalfUp);
           expect(new Big(done.settledAmount!).eq(exact)).toBe(true);
           book(exact);
@@ -263,12 +282,12 @@ describe.each(engines)("funds details (%s)", (engine) => {
         const signed = type === "reduce" ? new Big(amount).abs().neg() : new Big(amount);
         const merchantNo = mix.merchant.merchantNo;
         if (expected.plus(signed).lt(0)) {
-          await expect(adjustBalance(t.deps, { merchantNo, type, amount, remark: "mix" })).rejects.toThrow(
-            /below zero/,
-          );
+          await expect(
+            adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type, amount, remark: "mix" }),
+          ).rejects.toThrow(/below zero/);
           seen.add("adjust refused");
         } else {
-          await adjustBalance(t.deps, { merchantNo, type, amount, remark: "mix" });
+          await adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type, amount, remark: "mix" });
           book(signed);
           seen.add(type);
         }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthContext } from "../../server/src/modules/auth/auth-context";
 import { updateMember } from "../../server/src/modules/member/member.service";
 import { deleteMember, setMemberEnabled } from "../../server/src/modules/member/member-actions.service";
+import { adminActing } from "../../server/src/modules/member/member-guard";
 import {
   bindMfa,
   call,
@@ -159,13 +160,14 @@ describe.each(engines)("member status, MFA, password and deletion on %s", (engin
       merchantId,
       role: "admin",
       mfaBound: true,
+      client: { ip: "127.0.0.1", userAgent: "test" },
       username: payload.username,
     };
     const firstId = n.users.admin.id;
     for (const attempt of [
-      () => setMemberEnabled(t.deps, stale, firstId, false),
-      () => updateMember(t.deps, stale, firstId, { role: "operator" }),
-      () => deleteMember(t.deps, stale, firstId),
+      () => setMemberEnabled(t.deps, adminActing(stale), firstId, false),
+      () => updateMember(t.deps, adminActing(stale), firstId, { role: "operator" }),
+      () => deleteMember(t.deps, adminActing(stale), firstId),
     ]) {
       await expect(attempt()).rejects.toMatchObject({ failure: "lastAdmin" });
     }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAILURE_SPIKE, type Notification } from "#contracts";
+import { FAILURE_SPIKE, type Notification, UNREAD_COUNT_CAP } from "#contracts";
 import { merchants, orders } from "../../server/src/db/schema";
 import { adjustBalance, approveDeposit, rejectDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { failOrder } from "../../server/src/modules/order/order-outcome";
@@ -9,7 +9,7 @@ import { call, closeTestApp, EN, expectFailure, expectOk, type Lang, ZH } from "
 import { exportNow } from "../support/export-fixtures";
 import { submitDeposit } from "../support/funds-fixtures";
 import { openShop, type Shop } from "../support/order-fixtures";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 const LIST = "/portal/merchant/api/notification/list";
@@ -84,9 +84,9 @@ describe.each(engines)("notifications (%s)", (engine) => {
 
   it("tells who may recharge (admin, finance) that a deposit was approved or rejected", async () => {
     const approved = await submitDeposit(t, a.finance, a.shop.merchantId, { amount: "20", currency: "USD" });
-    await approveDeposit(t.deps, { depositNo: approved.depositNo, settledCurrency: "USD", rate: "1" });
+    await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: approved.depositNo, settledCurrency: "USD", rate: "1" });
     const rejected = await submitDeposit(t, a.finance, a.shop.merchantId, { amount: "7.5", currency: "EUR" });
-    await rejectDeposit(t.deps, { depositNo: rejected.depositNo, reason: "not received" });
+    await rejectDeposit(t.deps, TEST_OPERATOR, { depositNo: rejected.depositNo, reason: "not received" });
     const expected = [
       `Deposit ${rejected.depositNo} of 7.50 EUR was rejected.`,
       `Deposit ${approved.depositNo} of 20.00 USD was approved and credited.`,
@@ -102,9 +102,9 @@ describe.each(engines)("notifications (%s)", (engine) => {
   it("tells admin and finance once when the balance falls below the threshold", async () => {
     await t.deps.db.update(merchants).set({ lowBalanceThreshold: "450" }).where(eq(merchants.id, a.shop.merchantId));
     const merchantNo = a.shop.merchant.merchantNo;
-    await adjustBalance(t.deps, { merchantNo, type: "reduce", amount: "40", remark: "fee" }); // 480: above
-    await adjustBalance(t.deps, { merchantNo, type: "reduce", amount: "40", remark: "fee" }); // 440: crosses
-    await adjustBalance(t.deps, { merchantNo, type: "reduce", amount: "10", remark: "fee" }); // 430: still below
+    await adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "reduce", amount: "40", remark: "fee" }); // 480: above
+    await adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "reduce", amount: "40", remark: "fee" }); // 440: crosses
+    await adjustBalance(t.deps, TEST_OPERATOR, { merchantNo, type: "reduce", amount: "10", remark: "fee" }); // 430: still below
     const sentence = "Your balance 440.00 USD fell below your low-balance threshold of 450.00 USD.";
     expect((await texts(a.finance)).filter((text) => text.startsWith("Your balance"))).toEqual([sentence]);
     expect(await texts(a.admin)).toContain(sentence);
@@ -117,7 +117,7 @@ describe.each(engines)("notifications (%s)", (engine) => {
       .update(merchants)
       .set({ currency: "JPY", lowBalanceThreshold: "450" })
       .where(eq(merchants.id, yen.shop.merchantId));
-    await adjustBalance(t.deps, {
+    await adjustBalance(t.deps, TEST_OPERATOR, {
       merchantNo: yen.shop.merchant.merchantNo,
       type: "reduce",
       amount: "60",
@@ -172,6 +172,19 @@ describe.each(engines)("notifications (%s)", (engine) => {
     expect(await unread(a.finance)).toBe(0);
     expect((await bell(a.finance)).every((n) => n.read)).toBe(true);
     expect(await unread(a.admin)).toBe(3);
+  });
+
+  it("counts unread ones up to the cap, among the newest", async () => {
+    const c = await staff();
+    await t.deps.db.execute(
+      sql`insert into notifications (merchant_id, kind, message)
+        select ${c.shop.merchantId}, 'deposit', 'x' from generate_series(1, ${UNREAD_COUNT_CAP + 5})`,
+    );
+    const answer = async (token: string) =>
+      expectOk<{ count: number; capped: boolean }>(await call(t, "GET", UNREAD, { token }));
+    expect(await answer(c.finance)).toEqual({ count: UNREAD_COUNT_CAP, capped: true });
+    expectOk(await call(t, "PUT", READ_ALL, { token: c.finance }));
+    expect(await answer(c.finance)).toEqual({ count: 0, capped: false });
   });
 
   it("forgets notifications after 90 days (housekeeping)", async () => {

@@ -15,7 +15,7 @@ import {
   submitLogin,
 } from "../support/e2e";
 import { fund } from "../support/order-fixtures";
-import { TEST_PASSWORD } from "../support/test-app";
+import { TEST_OPERATOR, TEST_PASSWORD } from "../support/test-app";
 
 /** A real 1x1 PNG: the server recognises uploads by their bytes. */
 const TINY_PNG = Buffer.from(
@@ -80,7 +80,11 @@ describe("recharge from the finance side", () => {
       .from(deposits)
       .where(eq(deposits.referenceNo, "REF-E2E-1"));
     // 710.00 x 0.1408 = 99.968, rounded half-up to the dollar's cents.
-    await approveDeposit(e2e.t.deps, { depositNo: stored!.depositNo, settledCurrency: "USD", rate: "0.1408" });
+    await approveDeposit(e2e.t.deps, TEST_OPERATOR, {
+      depositNo: stored!.depositNo,
+      settledCurrency: "USD",
+      rate: "0.1408",
+    });
 
     await page.getByRole("button", { name: "Refresh" }).click();
     await row.getByText("Success", { exact: true }).waitFor();

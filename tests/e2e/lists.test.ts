@@ -34,6 +34,21 @@ describe("lists", () => {
     return placed;
   }
 
+  /**
+   * The antd components whose styles were generated in the browser: none of the shell's and the lists' should be,
+   * as the build ships them (scripts/antd-styles.ts). A nested theme or an antd upgrade that changes the styles'
+   * keys would bring their generation back, silently but for this.
+   */
+  const generatedStyles = (page: Page) =>
+    page.evaluate(() =>
+      ["ant-layout", "ant-menu", "ant-card", "ant-btn", "ant-table", "ant-pagination", "ant-tag", "ant-form"].filter(
+        (component) =>
+          [...document.querySelectorAll("style[data-css-hash]")].some((style) =>
+            style.textContent?.includes(`.${component}{`),
+          ),
+      ),
+    );
+
   const dataRows = (page: Page) => page.getByRole("table").getByRole("row").filter({ hasText: /\d{6}/ });
   const search = (page: Page) => page.getByRole("button", { name: "Search", exact: true }).click();
 
@@ -133,6 +148,7 @@ describe("lists", () => {
       for (const name of columns)
         expect(await insideTableFrame(page.getByRole("columnheader", { name, exact: true }))).toBe(true);
     }
+    expect(await generatedStyles(page)).toEqual([]);
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -172,6 +188,9 @@ describe("lists", () => {
       // The key columns fit the phone's width: the last of them is in sight without scrolling sideways.
       const amount = page.getByRole("columnheader", { name: zh ? "交易金额" : "Transaction amount" });
       expect(await insideTableFrame(amount)).toBe(true);
+      // A phone's cells are smaller than antd's small table (list-page.tsx), set on the cells, with no second theme.
+      expect(await amount.evaluate((el) => getComputedStyle(el.closest(".ant-table")!).fontSize)).toBe("12px");
+      expect(await generatedStyles(page)).toEqual([]);
       await page.getByRole("button", { name: zh ? "筛选" : "Filters" }).click();
       await page.getByLabel(zh ? "充值账号" : "Recharge account").fill("13800138003");
       await page.getByRole("button", { name: zh ? "查 询" : "Search", exact: true }).click();

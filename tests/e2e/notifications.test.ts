@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productSkus, products } from "../../server/src/db/schema";
 import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
-import { demoShopOperator, type E2E, problemsOf, startE2E } from "../support/e2e";
+import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /** Issue 14: the bell in the top bar, from the operator's side (a failure spike and their own export). */
 describe("the notification bell", () => {
@@ -21,17 +19,9 @@ describe("the notification bell", () => {
 
   /** Five DEMO-MOBILE-TOPUP orders to accounts ending in 0000, which the simulator rejects: a failure spike. */
   async function failFiveOrders(token: string) {
-    const [sku] = await e2e.t.deps.db
-      .select({ productId: products.id, skuId: productSkus.id })
-      .from(products)
-      .innerJoin(productSkus, and(eq(productSkus.productId, products.id), eq(productSkus.spec, "10 CNY")))
-      .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
+    const sku = await demoTopupSku(e2e.t);
     for (let i = 1; i <= 5; i += 1)
-      await inject(token, "POST", "/portal/merchant/api/order", {
-        productId: sku!.productId,
-        skuId: sku!.skuId,
-        inputs: { account: `1380000${i}0000` },
-      });
+      await inject(token, "POST", "/portal/merchant/api/order", { ...sku, inputs: { account: `1380000${i}0000` } });
     e2e.t.clock.advance(1_000);
     await runFulfilmentOnce(e2e.t.deps);
   }

@@ -45,9 +45,41 @@ describe("the command palette and the help links", () => {
     // On a 390 px phone the palette stays inside the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.keyboard.press("Control+k");
-    const box = await page.getByRole("combobox", { name: "Type a page or command…" }).boundingBox();
+    // The palette animates in: measure it once it is shown, not while it is still being mounted.
+    const phoneSearch = page.getByRole("combobox", { name: "Type a page or command…" });
+    await phoneSearch.waitFor({ state: "visible" });
+    const box = await phoneSearch.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("opens from the top bar, closes on the backdrop, and runs the entry chosen with the arrow keys", async () => {
+    const page = await signedIn("admin");
+    const search = page.getByRole("combobox", { name: "Type a page or command…" });
+    await page.getByRole("button", { name: "Search pages and commands (Ctrl+K)" }).click();
+    await search.waitFor();
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.mouse.click(5, 5);
+    await search.waitFor({ state: "detached" });
+
+    // Switch language opens its own list (简体中文, English), and Enter runs its first entry.
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("language");
+    await page.keyboard.press("Enter");
+    await page.getByRole("combobox", { name: "Switch language" }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "搜索页面和命令 (Ctrl+K)" }).waitFor();
+
+    // The arrow keys, pressed at once, choose the entry Enter runs: down twice (it stops at the last), up, down.
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("language");
+    await page.keyboard.press("Enter");
+    const languages = page.getByRole("combobox", { name: "切换语言" });
+    await languages.waitFor();
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowUp", "ArrowDown", "Enter"]) await page.keyboard.press(key);
+    await page.getByRole("button", { name: "Search pages and commands (Ctrl+K)" }).waitFor();
+    await languages.waitFor({ state: "detached" });
     expect(problemsOf(page)).toEqual([]);
   });
 

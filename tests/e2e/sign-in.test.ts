@@ -94,7 +94,10 @@ describe("signing in", () => {
       // Sign out, then in again: now the code is required.
       await page.getByRole("button", { name: "User menu" }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
-      await page.waitForURL("**/login");
+      // The sign-in page, whichever sign-out got there first: the menu's (/login) or a poll answered 401 as the
+      // session ended (/login?to=…). Waited for by its form, not by the load event of a page replaced mid-load.
+      await page.waitForURL(/\/login(\?.*)?$/, { waitUntil: "commit" });
+      await page.getByLabel("Username").waitFor();
       e2e.t.clock.advance(30_000);
       await submitLogin(page, m.users[role].username, TEST_PASSWORD, codeFor(key, e2e.t.clock.now()));
       await page.waitForURL(`**${landing[role]}`);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { exportTasks, users } from "../../server/src/db/schema";
+import { Failure } from "../../server/src/lib/failure";
 import { codeFor, TEST_PASSWORD, type TestApp } from "./test-app";
 
 /** Helpers for the API suite: one way to call the real server and to state what an answer must be. */
@@ -251,4 +252,14 @@ export function wrongCode(secret: string, now: Date): string {
     const candidate = String((123456 + n * 111111) % 1_000_000).padStart(6, "0");
     if (!valid.has(candidate)) return candidate;
   }
+}
+
+/** The sentence of the expected failure (a `Failure`, not any error) that `work` ends in. */
+export async function failureMessage(work: () => Promise<unknown>): Promise<string> {
+  const error = await work().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Failure);
+  return (error as Error).message;
 }

@@ -11,11 +11,15 @@ import { type Config, loadConfig } from "../../server/src/config";
 import type { Database } from "../../server/src/db/connection";
 import { users } from "../../server/src/db/schema";
 import { manualClock } from "../../server/src/lib/clock";
+import { operatorActor } from "../../server/src/modules/audit/audit.service";
 import { newTotpSecret, totpCode } from "../../server/src/modules/auth/totp";
 import { createMerchant, createUser } from "../../server/src/modules/provisioning/provisioning.service";
 import { type Engine, openTestDatabase } from "./test-db";
 
 export const TEST_PASSWORD = "Passw0rd!test";
+
+/** The operator the tests act as when they call an operator command's service (deposit review, adjustments). */
+export const TEST_OPERATOR = operatorActor("test-operator");
 
 const TEST_DATA_PREFIX = "mp-test-data-";
 
@@ -103,11 +107,16 @@ export async function startTestApp(
     code,
     async merchant({ name, mfa = true } = {}) {
       const tag = `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
-      const m = await createMerchant(deps, { name: name ?? `Merchant ${tag}` });
+      const m = await createMerchant(deps, TEST_OPERATOR, { name: name ?? `Merchant ${tag}` });
       const members = {} as TestMerchant["users"];
       for (const role of ["admin", "operator", "finance"] as const) {
         const username = `${role}.${tag}@example.test`;
-        const u = await createUser(deps, { merchantNo: m.merchantNo, username, role, password: TEST_PASSWORD });
+        const u = await createUser(deps, TEST_OPERATOR, {
+          merchantNo: m.merchantNo,
+          username,
+          role,
+          password: TEST_PASSWORD,
+        });
         const mfaSecret = mfa ? newTotpSecret() : undefined;
         if (mfaSecret)
           await deps.db

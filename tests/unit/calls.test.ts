@@ -58,9 +58,13 @@ describe("declared calls", () => {
   });
 
   it("guard by declared resources and actions only", () => {
-    const names = new Set<string>(resources.map((r) => r.name));
+    const names = {
+      merchant: new Set<string>(resources.map((r) => r.name)),
+      console: new Set<string>(contracts.consoleResources.map((r) => r.name)),
+    };
     for (const [name, call] of calls) {
-      if (typeof call.access === "object") expect(names.has(call.access.resource), name).toBe(true);
+      const realm = names[call.realm ?? "merchant"];
+      if (typeof call.access === "object") expect(realm.has(call.access.resource), name).toBe(true);
       if (call.stepUp) expect(typeof call.access, name).toBe("object");
     }
   });

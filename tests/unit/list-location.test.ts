@@ -38,6 +38,13 @@ describe("a list's state in the address", () => {
     });
   });
 
+  it("leaves out filter values the list's query refuses, keeping the others", () => {
+    const search = new URLSearchParams(`status=bogus&startTime=yesterday&orderNo=P1&productName=${"x".repeat(101)}`);
+    expect(readListSearch(search, orderListLocation).filters).toEqual([
+      { field: "orderNo", operator: "eq", value: "P1" },
+    ]);
+  });
+
   it("gives the search form its values back, the time range as dates", () => {
     const start = "2026-11-01T00:00:00.000+08:00";
     const values = filterFormValues(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, check, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Column and constraint shapes every table uses: db/schema.ts and modules' own `<area>.schema.ts`. */
 export const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
@@ -15,3 +15,18 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
     name,
     sql`${column} in (${sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", "))})`,
   );
+
+/**
+ * A session's columns after its owner: merchant users' (`sessions`) and staff members' (`staff_sessions`) are the
+ * same, so one set of session functions serves both (modules/auth/sessions.service). The bearer token is never
+ * stored, only its SHA-256.
+ */
+export const sessionColumns = () => ({
+  tokenHash: text("token_hash").notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  clientIp: text("client_ip").notNull().default(""),
+  userAgent: text("user_agent").notNull().default(""),
+});

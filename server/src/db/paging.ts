@@ -36,7 +36,7 @@ export interface NewestFirstList {
  * The list's ORDER BY: the caller's keys, else newest first; the id breaks ties (in the last key's direction,
  * so an index ending in the id serves it either way), so rows that tie never swap places between pages.
  */
-export function listOrder(list: NewestFirstList): SQL[] {
+function listOrder(list: NewestFirstList): SQL[] {
   const keys = list.sort?.keys.length ? list.sort.keys : [];
   const order = keys.map((key) => {
     const column = list.sort?.columns[key.field];

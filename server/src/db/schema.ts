@@ -32,7 +32,7 @@ import {
   productTypes,
   roles,
 } from "#contracts";
-import { createdAt, id, oneOf } from "./columns";
+import { createdAt, id, oneOf, sessionColumns } from "./columns";
 
 /**
  * The tables several areas share, declared once (an area's own table may live in its module, as
@@ -113,13 +113,7 @@ export const sessions = pgTable(
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    clientIp: text("client_ip").notNull().default(""),
-    userAgent: text("user_agent").notNull().default(""),
+    ...sessionColumns(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps";
 import type { PollingWorker, WorkerLog } from "../lib/polling-worker";
+import type { AuditActor } from "./audit/audit.service";
 
 type Routes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
@@ -13,6 +14,8 @@ export interface ServerModule {
   name: string;
   /** Routes of the browser's API (prefix PORTAL_BASE), each in a scope of its own. */
   portal?: Routes;
+  /** Routes of the reseller's console (prefix PORTAL_BASE too; their calls declare `realm: "console"`). */
+  console?: Routes;
   /** Routes of merchants' servers (prefix OPENAPI_BASE, signed). */
   openApi?: Routes;
   /**
@@ -28,9 +31,18 @@ export interface ServerModule {
 export interface Command {
   summary: string;
   usage: string;
-  options: Record<string, { type: "string" | "boolean"; description: string; required?: boolean }>;
-  /** `out` prints a line for the operator (the CLI's stdout). */
-  run(deps: AppDeps, values: Record<string, string | boolean | undefined>, out: (line: string) => void): Promise<void>;
+  /**
+   * `path`: a file the command reads. The CLI passes it on as an absolute path, since the command may run in the
+   * server that holds the embedded database (ops/ops-socket.ts), whose working directory is not the operator's.
+   */
+  options: Record<string, { type: "string" | "boolean"; description: string; required?: boolean; path?: true }>;
+  /** `out` prints a line for the operator (the CLI's stdout); `operator` is who ran it, for the audit log. */
+  run(
+    deps: AppDeps,
+    values: Record<string, string | boolean | undefined>,
+    out: (line: string) => void,
+    operator: AuditActor,
+  ): Promise<void>;
 }
 export type Commands = Record<string, Command>;
 

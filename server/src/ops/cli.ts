@@ -1,33 +1,21 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { ZodError } from "zod";
 import { createDeps } from "../app-deps";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { DataDirLockedError, openDatabase } from "../db/connection";
 import { databaseTarget } from "../db/target";
-import { Failure } from "../lib/failure";
-import { translator } from "../lib/i18n";
-import { loadModules } from "../modules";
+import { operatorActor } from "../modules/audit/audit.service";
 import type { Command, Commands } from "../modules/module";
+import { loadCommands, operatorName, refusalMessage } from "./commands";
+import { opsSocketPath, runOnServer } from "./ops-socket";
 
 /**
  * The operator CLI for the reseller's own staff: `npm run ops -- <command> [options]`. Each module brings its
  * commands (modules/<area>/<area>.commands.ts). It opens the same database the server uses (DATA_DIR or
- * DATABASE_URL); with the embedded database the server must be stopped first (one process per data folder).
+ * DATABASE_URL). The embedded database belongs to one process: while a server runs on it, that server runs the
+ * command (ops-socket.ts), so nobody has to stop the portal to approve a deposit.
  */
-async function loadCommands(): Promise<Commands> {
-  const commands: Commands = {};
-  for (const module of await loadModules()) {
-    for (const [name, command] of Object.entries(module.commands ?? {})) {
-      if (commands[name]) throw new Error(`Two modules declare the command ${name}`);
-      commands[name] = command;
-    }
-  }
-  return commands;
-}
-
-/** Shared schemas carry message keys for the browser; the CLI speaks English. */
-const english = (message: string) => (message.startsWith("validation.") ? translator("en-US")(message) : message);
-
 function help(commands: Commands): string {
   const lines = ["Usage: npm run ops -- <command> [options]", "", "Commands:"];
   for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(16)} ${c.summary}`);
@@ -70,15 +58,28 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const given = values as Record<string, string | boolean | undefined>;
+  for (const [option, declared] of Object.entries(command.options)) {
+    const value = given[option];
+    if (declared.path && typeof value === "string") given[option] = path.resolve(value);
+  }
   const missing = Object.entries(command.options).filter(([o, d]) => d.required && given[o] === undefined);
   if (missing.length) {
     console.error(`Missing ${missing.map(([o]) => `--${o}`).join(", ")}\n\n${commandHelp(command)}`);
     return 1;
   }
   const config = loadConfig();
-  const database = await openDatabase(databaseTarget(config));
+  const target = databaseTarget(config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    await command.run(createDeps(database, config), given, (line) => console.log(line));
+    database = await openDatabase(target);
+  } catch (error) {
+    // A server holds the embedded database: it runs the command for us.
+    const socket = target.kind === "pglite" && target.dir ? opsSocketPath(target.dir) : null;
+    if (!(error instanceof DataDirLockedError) || !socket || !existsSync(socket)) throw error;
+    return runOnServer(socket, { name, values: given, operator: operatorName() }, console.log, console.error);
+  }
+  try {
+    await command.run(createDeps(database, config), given, (line) => console.log(line), operatorActor(operatorName()));
     return 0;
   } finally {
     await database.close();
@@ -88,17 +89,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code || Number(process.exitCode ?? 0)),
   (error: unknown) => {
-    if (error instanceof ZodError)
-      console.error(
-        [...new Set(error.issues.map((i) => `${i.path.join(".") || "input"}: ${english(i.message)}`))].join("\n"),
-      );
-    // A service's failure: its English sentence (one line per field when several are wrong).
-    else if (error instanceof Failure) console.error(error.message);
-    else if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    // Any option the argument parser refuses (unknown, missing value, `--amount -2.50`): its sentence, no stack.
-    else if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS_"))
-      console.error(error.message);
-    else console.error(error);
+    console.error(refusalMessage(error) ?? error);
     process.exit(1);
   },
 );

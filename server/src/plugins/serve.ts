@@ -24,6 +24,7 @@ const OPEN_API_SECURITY = [{ openApiSignature: [] }];
 export function serve<C extends CallDeclaration>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   const { access } = call;
   const config: NonNullable<RouteShorthandOptions["config"]> = {
+    realm: call.realm ?? "merchant",
     ...(access === "public" && { public: true }),
     ...(typeof access === "object" && { access }),
     ...(call.beforeMfa && { beforeMfa: true }),

@@ -1,5 +1,4 @@
 import { Button, Form, Input, Modal, Typography } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { MFA_CODE_LENGTH, mfaCode } from "#contracts";
 import { zodRule } from "../../lib/zod-rule";
@@ -36,9 +35,6 @@ export function MfaCodeDialog({
 }: MfaCodeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ captcha: string }>();
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
   const onFinish = async ({ captcha }: { captcha: string }) => {
     const error = await onSubmit(captcha.trim());
     if (error) applyFieldErrors(form, error);
@@ -50,7 +46,9 @@ export function MfaCodeDialog({
       width={DIALOG_WIDTH}
       {...(zIndex !== undefined && { zIndex })}
       onCancel={onCancel}
-      forceRender
+      // Built when it opens and dropped when it closes: two of these wait in every screen's shell, mostly unused,
+      // and each opening starts with an empty field.
+      destroyOnHidden
       footer={
         <Button type="primary" loading={submitting} onClick={() => form.submit()}>
           {t("common.submit")}

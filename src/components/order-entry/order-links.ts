@@ -1,4 +1,5 @@
 import { orderResource, productResource } from "#contracts";
+import { orderPath, orderPathWith } from "../../lib/order-list";
 import { viewRoutes } from "../../resources/routes";
 
 const orderBase = orderResource.path;
@@ -16,9 +17,8 @@ export const orderPaths = {
   create: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.create.suffix, { productId, skuId }),
   batch: (productId?: number, skuId?: number) => withQuery(orderBase + viewRoutes.batch.suffix, { productId, skuId }),
   /** The batch history, or one past batch's result. */
-  batches: (batchId?: string) =>
-    orderBase + viewRoutes.batches.suffix + (batchId ? `?${new URLSearchParams({ batchId }).toString()}` : ""),
-  show: (orderNo: string) => `${orderBase}/${encodeURIComponent(orderNo)}`,
+  batches: (batchId?: string) => (batchId ? orderPathWith("batches", { batchId }) : orderPath("batches")),
+  show: (orderNo: string) => orderPath("show", orderNo),
   product: (id: number) => `${productBase}/${id}`,
 };
 

@@ -1,6 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { useKBar } from "@refinedev/kbar";
 import { Button, Flex, Layout, Tooltip, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import type { CurrentBalance, UserInfo } from "#contracts";
@@ -14,6 +13,7 @@ import { UserMenu, type UserMenuActions } from "./user-menu";
 interface AppHeaderProps extends UserMenuActions {
   menuOpen: boolean;
   onToggleMenu: () => void;
+  onOpenPalette: () => void;
   /** The balance the shell read (undefined for a role that does not see funds). */
   balance: CurrentBalance | undefined;
 }
@@ -22,10 +22,9 @@ interface AppHeaderProps extends UserMenuActions {
  * Top bar: menu toggle, breadcrumbs, then the palette, the balance, the notifications, the account name, the
  * language and the user menu.
  */
-export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppHeaderProps) {
+export function AppHeader({ menuOpen, onToggleMenu, onOpenPalette, balance, ...userMenu }: AppHeaderProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { query } = useKBar();
   const { data: user } = useGetIdentity<UserInfo>();
   const mobile = useIsMobile();
   return (
@@ -52,7 +51,7 @@ export function AppHeader({ menuOpen, onToggleMenu, balance, ...userMenu }: AppH
       {/* May shrink (the account name gives way first), so a 390 px phone does not scroll sideways. */}
       <Flex align="center" gap={4} style={{ minWidth: 0 }}>
         <Tooltip title={t("shell.palette.open")}>
-          <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={query.toggle} />
+          <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={onOpenPalette} />
         </Tooltip>
         {balance && <BalanceTag balance={balance} compact={mobile} />}
         <NotificationBell />

@@ -1,7 +1,7 @@
 import { useGetIdentity } from "@refinedev/core";
 import { RefineKbarProvider } from "@refinedev/kbar";
 import { Drawer, Layout, Typography, theme } from "antd";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "#contracts";
@@ -20,7 +20,7 @@ import { PasswordDialog } from "../password-dialog";
 import { useDocumentTitle } from "../use-document-title";
 import { AppHeader } from "./app-header";
 import { LowBalanceBanner, useCurrentBalance } from "./balance";
-import { CommandPalette } from "./command-palette";
+import { CommandPalette, type CommandPaletteHandle } from "./command-palette";
 import { ExportDrawerContext } from "./export-drawer-context";
 import { SideMenu } from "./side-menu";
 import { useIsMobile } from "./use-viewport";
@@ -42,7 +42,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>("none");
   const { data: user } = useGetIdentity<UserInfo>();
-  const balance = useCurrentBalance();
+  const balance = useCurrentBalance({ live: true });
   useRefetchOnLanguageChange();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
@@ -58,6 +58,7 @@ export function AppShell() {
   };
   const close = () => setDialog("none");
   const openPassword = useCallback(() => setDialog("password"), []);
+  const palette = useRef<CommandPaletteHandle>(null);
   const exportDrawer = useMemo(() => ({ open: () => setDialog("export") }), []);
   const title = (
     <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
@@ -101,6 +102,7 @@ export function AppShell() {
             <AppHeader
               menuOpen={mobile ? drawerOpen : siderOpen}
               onToggleMenu={toggleMenu}
+              onOpenPalette={() => palette.current?.open()}
               balance={balance}
               onResetMfa={() => setDialog("mfa")}
               onUpdatePassword={() => setDialog("password")}
@@ -116,12 +118,26 @@ export function AppShell() {
             </Layout.Content>
           </Layout>
         </Layout>
-        {user && <CommandPalette key={currentLanguage()} onUpdatePassword={openPassword} />}
-        <ExportTaskDrawer open={dialog === "export"} onClose={close} />
-        <PasswordDialog open={dialog === "password"} onClose={close} />
+        {user && <CommandPalette key={currentLanguage()} ref={palette} onUpdatePassword={openPassword} />}
+        <MountedOnceOpen open={dialog === "export"}>
+          <ExportTaskDrawer open={dialog === "export"} onClose={close} />
+        </MountedOnceOpen>
+        <MountedOnceOpen open={dialog === "password"}>
+          <PasswordDialog open={dialog === "password"} onClose={close} />
+        </MountedOnceOpen>
         <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
         <StepUpDialog />
       </ExportDrawerContext.Provider>
     </RefineKbarProvider>
   );
+}
+
+/**
+ * A dialog that is mounted from its first opening on (it stays mounted, so it still animates closed), not with the
+ * shell: the shell's first render is part of every page's start-up, and most visits never open these.
+ */
+function MountedOnceOpen({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? children : null;
 }

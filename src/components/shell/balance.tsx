@@ -16,23 +16,26 @@ import { onDataChanged } from "../../providers/http-client";
  */
 const REFRESH_MS = 60_000;
 
-/** The balance for every role that may see funds (Funds Details); undefined for others and until it arrives. */
-export function useCurrentBalance(): CurrentBalance | undefined {
+/**
+ * The balance for every role that may see funds (Funds Details); undefined for others and until it arrives. One
+ * caller keeps it `live` (the shell: refreshed after changes, every minute, on focus); others read the same query.
+ */
+export function useCurrentBalance({ live = false } = {}): CurrentBalance | undefined {
   const { data: access } = useCan({ resource: ledgerResource.name, action: "list" });
+  const enabled = access?.can === true;
   const { query } = useCustom<CurrentBalance>({
     ...customCall(ledgerCalls.balance),
     // Each failure is reported by the http client already: a retry would report it again.
     queryOptions: {
-      enabled: access?.can === true,
-      refetchInterval: REFRESH_MS,
-      refetchOnWindowFocus: true,
+      enabled,
+      refetchInterval: live ? REFRESH_MS : false,
+      refetchOnWindowFocus: live,
       retry: false,
     },
   });
   const { refetch } = query;
-  const enabled = access?.can === true;
-  useEffect(() => (enabled ? onDataChanged(() => void refetch()) : undefined), [enabled, refetch]);
-  return access?.can ? query.data?.data : undefined;
+  useEffect(() => (enabled && live ? onDataChanged(() => void refetch()) : undefined), [enabled, live, refetch]);
+  return enabled ? query.data?.data : undefined;
 }
 
 const inCurrency = (amount: string | null, currency: string) => `${formatMoney(amount)} ${currency}`;

@@ -2,21 +2,30 @@ import { useEffect, useState } from "react";
 
 /** Spec §9: below about 1024 px the portal is in mobile mode. */
 export const MOBILE_BREAKPOINT_PX = 1024;
-const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+/** antd's `sm`: below it a phone, where lists show few columns and filters fold away. */
+export const PHONE_BREAKPOINT_PX = 576;
 
-const matches = () =>
+const below = (px: number) => `(max-width: ${px - 0.02}px)`;
+const matches = (query: string) =>
   typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(query).matches;
 
-/** Whether the viewport is narrower than the breakpoint, following resizes. */
-export function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(matches);
+/**
+ * Whether the viewport is narrower than `px`, following resizes. Known from the first render (antd's
+ * Grid.useBreakpoint answers nothing until its effect has run, so a phone first drew every list at desktop width).
+ */
+export function useViewportBelow(px: number): boolean {
+  const query = below(px);
+  const [narrow, setNarrow] = useState(() => matches(query));
   useEffect(() => {
     if (typeof window.matchMedia !== "function") return;
     const list = window.matchMedia(query);
-    const onChange = () => setMobile(list.matches);
+    const onChange = () => setNarrow(list.matches);
     list.addEventListener("change", onChange);
     onChange();
     return () => list.removeEventListener("change", onChange);
-  }, []);
-  return mobile;
+  }, [query]);
+  return narrow;
 }
+
+/** Whether the portal is in mobile mode (spec §9). */
+export const useIsMobile = () => useViewportBelow(MOBILE_BREAKPOINT_PX);

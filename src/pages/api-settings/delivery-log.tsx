@@ -10,7 +10,7 @@ import {
   deliveryStatuses,
   type Page,
 } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, ListCard, RefreshButton } from "../../components/list-page";
+import { DEFAULT_LIST_PAGE_SIZE, ListCard, listPagination, RefreshButton } from "../../components/list-page";
 import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
@@ -100,15 +100,15 @@ export function DeliveryLog() {
         loading={query.isFetching}
         scroll={{ x: "max-content" }}
         expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: page?.total ?? 0,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t("common.total", { total }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
+        pagination={listPagination(
+          {
+            current: paging.pageNum,
+            pageSize: paging.pageSize,
+            total: page?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+          },
+          t,
+        )}
       />
     </ListCard>
   );

@@ -6,8 +6,8 @@ import type { MemberItem, UserInfo } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import {
   DEFAULT_LIST_PAGE_SIZE,
-  LIST_PAGE_SIZES,
   ListCard,
+  listPagination,
   listTableLayout,
   RefreshButton,
 } from "../../components/list-page";
@@ -66,12 +66,7 @@ export default function MemberListPage() {
         dataSource={result.data}
         loading={query.isLoading || actions.pending}
         {...listTableLayout(compact)}
-        pagination={{
-          defaultPageSize: DEFAULT_LIST_PAGE_SIZE,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t("common.total", { total }),
-        }}
+        pagination={listPagination({ defaultPageSize: DEFAULT_LIST_PAGE_SIZE }, t, false, compact)}
       />
       <MemberFormModal
         open={editing !== undefined}

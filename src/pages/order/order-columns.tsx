@@ -15,9 +15,9 @@ export const orderCompactColumns = ["orderNo", "status", "amount"] as const;
 
 /**
  * Spec §3's fields, the ones support looks at first leading (status and amount stay in sight on a 1280 px
- * screen); the order number opens the order; `now` drives the live durations; `sorters` mark the sorted column.
+ * screen); the order number opens the order; `sorters` mark the sorted column.
  */
-export function orderColumns(t: TFunction, now: number, sorters: readonly CrudSort[]): ColumnsType<Order> {
+export function orderColumns(t: TFunction, sorters: readonly CrudSort[]): ColumnsType<Order> {
   const title = (field: keyof Order) => t(`order.fields.${field}`);
   const sortable = (key: (typeof orderSortFields)[number]) => sortableColumn(key, sorters);
   return [
@@ -40,7 +40,7 @@ export function orderColumns(t: TFunction, now: number, sorters: readonly CrudSo
     { key: "merchantOrderNo", title: title("merchantOrderNo"), dataIndex: "merchantOrderNo" },
     { key: "spec", title: title("spec"), dataIndex: "spec" },
     { key: "quantity", title: title("quantity"), dataIndex: "quantity", align: "right" },
-    { key: "duration", title: title("duration"), render: (_, o) => <OrderDuration order={o} now={now} /> },
+    { key: "duration", title: title("duration"), render: (_, o) => <OrderDuration order={o} /> },
     { key: "completeTime", title: title("completeTime"), render: (_, o) => formatDateTime(o.completeTime) },
     { key: "source", title: title("source"), render: (_, o) => t(`enums.orderSource.${o.source}`) },
     { key: "placedBy", title: title("placedBy"), render: (_, o) => placedByLabel(o, t) },

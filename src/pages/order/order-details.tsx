@@ -10,7 +10,7 @@ import { OrderDuration } from "./order-duration";
 import { OrderStatusTag } from "./order-status-tag";
 
 /** Every field of the order as people read it; a batch id leads to the other orders of its batch. */
-export function OrderDetails({ order, now }: { order: OrderDetail; now: number }) {
+export function OrderDetails({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const label = (field: keyof OrderDetail) => t(`order.fields.${field}`);
   const money = (value: string) => `${formatMoney(value)} ${order.currency}`;
@@ -42,7 +42,7 @@ export function OrderDetails({ order, now }: { order: OrderDetail; now: number }
       <Descriptions.Item label={label("createTime")}>{formatDateTime(order.createTime)}</Descriptions.Item>
       <Descriptions.Item label={label("completeTime")}>{formatDateTime(order.completeTime)}</Descriptions.Item>
       <Descriptions.Item label={label("duration")}>
-        <OrderDuration order={order} now={now} />
+        <OrderDuration order={order} />
       </Descriptions.Item>
       {order.failReason && (
         <Descriptions.Item label={label("failReason")} span="filled">

@@ -9,10 +9,9 @@ import { ExportButton } from "../../components/export-task/export-button";
 import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters, orderListLocation, orderPath } from "../../lib/order-list";
-import { hasProcessing, ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
+import { ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
 import { orderColumns, orderCompactColumns } from "./order-columns";
 import { OrderFilters } from "./order-filters";
-import { useNow } from "./use-now";
 
 /**
  * Order Management. Its search, sort and page live in the address (`?batchId=…` from a batch result is such a
@@ -36,9 +35,7 @@ function OrderList() {
     refetchInterval: (rows, failed) => refreshInterval(rows, failed, ORDER_LIST_REFRESH_MS),
   });
   const { data: createAccess } = useCan({ resource: "order", action: "create" });
-  const rows = tableProps.dataSource as readonly Order[] | undefined;
-  const now = useNow(hasProcessing(rows));
-  const all = useMemo(() => orderColumns(t, now, sorters), [t, now, sorters]);
+  const all = useMemo(() => orderColumns(t, sorters), [t, sorters]);
   const { columns, chooser, compact } = useColumnChoice("order", all, orderCompactColumns);
 
   useLoadFailure(tableQuery.error, "order.loadFailed");

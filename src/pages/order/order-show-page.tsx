@@ -10,7 +10,6 @@ import { ORDER_DETAIL_REFRESH_MS, refreshInterval } from "../../lib/order-status
 import { OrderDetails, OrderInputs } from "./order-details";
 import { OrderGiftCards } from "./order-gift-cards";
 import { OrderTimeline } from "./order-timeline";
-import { useNow } from "./use-now";
 
 const NOT_FOUND = 404;
 
@@ -30,7 +29,6 @@ export default function OrderShowPage() {
       },
     },
   });
-  const now = useNow(order?.status === "processing");
 
   const back = (
     <Link to={orderPath()}>
@@ -70,7 +68,7 @@ export default function OrderShowPage() {
         {query.error && (
           <Alert type="warning" showIcon message={t("order.detail.loadFailed", { reason: query.error.message })} />
         )}
-        <OrderDetails order={order} now={now} />
+        <OrderDetails order={order} />
         {giftCards && (
           <Card type="inner" title={t("order.sections.cards")}>
             <OrderGiftCards orderNo={order.orderNo} cards={giftCards} onRevealed={() => void query.refetch()} />

@@ -8,8 +8,8 @@ import { getApiApp, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-
 /** API Settings (admin only): the merchant's Open API application, its keys and its callback addresses. */
 export function apiSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, apiSettingsCalls.one, ({ request }) => getApiApp(deps, caller(request).merchantId));
-  serve(app, apiSettingsCalls.update, ({ request, body }) => updateApiApp(deps, caller(request).merchantId, body));
+  serve(app, apiSettingsCalls.update, ({ request, body }) => updateApiApp(deps, caller(request), body));
   // Request bodies and answers are never logged (app.ts), so the secret stays in this answer.
-  serve(app, apiSettingsCalls.rotateSecret, ({ request }) => rotateSecret(deps, caller(request).merchantId));
-  serve(app, apiSettingsCalls.rotateKey, ({ request }) => rotatePlatformKey(deps, caller(request).merchantId));
+  serve(app, apiSettingsCalls.rotateSecret, ({ request }) => rotateSecret(deps, caller(request)));
+  serve(app, apiSettingsCalls.rotateKey, ({ request }) => rotatePlatformKey(deps, caller(request)));
 }

@@ -3,10 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type ApiApp, type ApiSecret, type apiAppUpdate, type PlatformKey, splitWhitelist } from "#contracts";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/connection";
 import { merchantApps, merchants } from "../../db/schema";
 import { fail, invalid } from "../../lib/failure";
 import { isLocalUrl } from "../../lib/net-guard";
 import { generateRsaKeyPair, parseRsaPublicKey } from "../../lib/signing";
+import { recordAudit, userActor } from "../audit/audit.service";
+import type { AuthContext } from "../auth/auth-context";
 import { type AppRow, ensureApp, maskSecret } from "./api-settings.repository";
 
 export type ApiAppChanges = z.output<typeof apiAppUpdate>;
@@ -79,12 +82,14 @@ function serverChecks(deps: AppDeps, changes: ApiAppChanges) {
  * Saves the admin's settings. Switching to HMAC before a secret exists is allowed: signed requests are then
  * refused as "key not configured" until the admin generates one (the page says so).
  */
-export async function updateApiApp(deps: AppDeps, merchantId: number, changes: ApiAppChanges): Promise<ApiApp> {
+export async function updateApiApp(deps: AppDeps, auth: AuthContext, changes: ApiAppChanges): Promise<ApiApp> {
+  const { merchantId } = auth;
   serverChecks(deps, changes);
   await ensureApp(deps, merchantId);
   const now = deps.clock.now();
   // The threshold belongs to the balance it watches (merchants), read there by the low-balance trigger.
   const row = await deps.db.transaction(async (tx) => {
+    const before = await auditedSettings(tx, merchantId);
     await tx
       .update(merchants)
       .set({ lowBalanceThreshold: changes.lowBalanceThreshold === "" ? null : changes.lowBalanceThreshold })
@@ -101,6 +106,11 @@ export async function updateApiApp(deps: AppDeps, merchantId: number, changes: A
       })
       .where(eq(merchantApps.merchantId, merchantId))
       .returning();
+    await recordAudit(deps, tx, {
+      ...settingsEntry(auth, "apiSettings.changed"),
+      before,
+      after: await auditedSettings(tx, merchantId),
+    });
     return updated;
   });
   const merchant = await merchantOf(deps, merchantId);
@@ -112,37 +122,74 @@ export async function updateApiApp(deps: AppDeps, merchantId: number, changes: A
  * A new HMAC secret (32 random bytes, base64url). Stored encrypted with its last characters as the hint; the
  * plain secret is in this answer only, and the previous one stops working at once.
  */
-export async function rotateSecret(deps: AppDeps, merchantId: number): Promise<ApiSecret> {
+export async function rotateSecret(deps: AppDeps, auth: AuthContext): Promise<ApiSecret> {
+  const { merchantId } = auth;
   await ensureApp(deps, merchantId);
   const secret = randomBytes(32).toString("base64url");
   const hint = secret.slice(-SECRET_HINT_LENGTH);
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(merchantApps)
-    .set({ secretSealed: deps.cipher.encrypt(secret), secretHint: hint, secretCreatedAt: now, updatedAt: now })
-    .where(eq(merchantApps.merchantId, merchantId))
-    .returning({ merchantId: merchantApps.merchantId });
-  if (!row) throw fail("notFound");
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(merchantApps)
+      .set({ secretSealed: deps.cipher.encrypt(secret), secretHint: hint, secretCreatedAt: now, updatedAt: now })
+      .where(eq(merchantApps.merchantId, merchantId))
+      .returning({ merchantId: merchantApps.merchantId });
+    if (!row) throw fail("notFound");
+    // The mask only: the secret itself is in this answer and nowhere else.
+    await recordAudit(deps, tx, {
+      ...settingsEntry(auth, "apiSettings.secretRotated"),
+      after: { secretMasked: maskSecret(hint) },
+    });
+  });
   return { secret, secretMasked: maskSecret(hint), secretCreateTime: now.toISOString() };
 }
 
 /** A new platform key pair: answers and callbacks are signed with it from now on, under the next serial. */
-export async function rotatePlatformKey(deps: AppDeps, merchantId: number): Promise<PlatformKey> {
+export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promise<PlatformKey> {
+  const { merchantId } = auth;
   await ensureApp(deps, merchantId);
   const keys = await generateRsaKeyPair();
-  const [row] = await deps.db
-    .update(merchantApps)
-    .set({
-      platformPublicKey: keys.publicKey,
-      platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
-      platformKeySerial: sql`${merchantApps.platformKeySerial} + 1`,
-      updatedAt: deps.clock.now(),
-    })
-    .where(eq(merchantApps.merchantId, merchantId))
-    .returning({
-      platformPublicKey: merchantApps.platformPublicKey,
-      platformKeySerial: merchantApps.platformKeySerial,
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(merchantApps)
+      .set({
+        platformPublicKey: keys.publicKey,
+        platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
+        platformKeySerial: sql`${merchantApps.platformKeySerial} + 1`,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(merchantApps.merchantId, merchantId))
+      .returning({
+        platformPublicKey: merchantApps.platformPublicKey,
+        platformKeySerial: merchantApps.platformKeySerial,
+      });
+    if (!row) throw fail("notFound");
+    await recordAudit(deps, tx, {
+      ...settingsEntry(auth, "apiSettings.platformKeyRotated"),
+      after: { platformKeySerial: row.platformKeySerial },
     });
-  if (!row) throw fail("notFound");
-  return row;
+    return row;
+  });
+}
+
+/** An entry about the merchant's API settings, made by the caller. */
+const settingsEntry = (
+  auth: AuthContext,
+  action: "apiSettings.changed" | "apiSettings.secretRotated" | "apiSettings.platformKeyRotated",
+) => ({ actor: userActor(auth), merchantId: auth.merchantId, action, target: { kind: "apiApp", id: auth.merchantId } });
+
+/** The settings as the audit log keeps them: addresses, whitelist, key type and threshold, never a key or secret. */
+async function auditedSettings(tx: Executor, merchantId: number) {
+  const [row] = await tx
+    .select({
+      keyType: merchantApps.keyType,
+      callbackUrl: merchantApps.callbackUrl,
+      notifyUrl: merchantApps.notifyUrl,
+      ipWhitelist: merchantApps.ipWhitelist,
+      lowBalanceThreshold: merchants.lowBalanceThreshold,
+    })
+    .from(merchantApps)
+    .innerJoin(merchants, eq(merchants.id, merchantApps.merchantId))
+    .where(eq(merchantApps.merchantId, merchantId));
+  return row ?? null;
 }

@@ -1,13 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { authCalls, mfaCode } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fail } from "../../lib/failure";
-import { caller } from "../../plugins/auth";
+import { caller, clientOf } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
-import { bindMfa, issueMfaKey, userInfo as loadUserInfo, login, unbindMfa, updatePassword } from "./auth.service";
+import {
+  bindUserMfa,
+  issueUserMfaKey,
+  userInfo as loadUserInfo,
+  login,
+  unbindMfa,
+  updatePassword,
+} from "./auth.service";
 import { revokeSession } from "./sessions.service";
-
-const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, authCalls.login, async ({ request, body }) => {
@@ -19,9 +24,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     await revokeSession(deps, caller(request).sessionId);
     return null;
   });
-  serve(app, authCalls.mfaKey, ({ request }) => issueMfaKey(deps, caller(request)));
+  serve(app, authCalls.mfaKey, ({ request }) => issueUserMfaKey(deps, caller(request)));
   serve(app, authCalls.bindMfa, async ({ request, body }) => {
-    await bindMfa(deps, caller(request), body.mfaKey, body.captcha);
+    await bindUserMfa(deps, caller(request), body.mfaKey, body.captcha);
     return null;
   });
   serve(app, authCalls.unbindMfa, async ({ request, body }) => {

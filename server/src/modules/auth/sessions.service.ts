@@ -4,7 +4,11 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchants, sessions, users } from "../../db/schema";
 import { newToken, sha256 } from "../../lib/crypto";
+import type { staffSessions } from "../console/staff.schema";
 import type { AuthContext } from "./auth-context";
+
+/** The sessions of either realm: merchant users' (`sessions`) or staff members' (`staffSessions`). */
+export type SessionTable = typeof sessions | typeof staffSessions;
 
 /** Writing `last_seen_at` on every call would make each read a write: refresh it at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;
@@ -14,10 +18,11 @@ export async function createSession(
   tx: Executor,
   userId: number,
   client: { ip: string; userAgent: string },
+  table: SessionTable = sessions,
 ): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await tx.insert(sessions).values({
+  await tx.insert(table).values({
     userId,
     tokenHash: sha256(token),
     createdAt: now,
@@ -33,9 +38,7 @@ export async function createSession(
  * The caller behind a bearer token, or null when the session is unknown, revoked, idle too long, past its
  * absolute end, or its user or merchant is disabled.
  */
-export async function authenticateSession(deps: AppDeps, token: string): Promise<AuthContext | null> {
-  const now = deps.clock.now();
-  const idleSince = new Date(now.getTime() - deps.config.SESSION_IDLE_MINUTES * 60_000);
+export async function authenticateSession(deps: AppDeps, token: string): Promise<Omit<AuthContext, "client"> | null> {
   const [row] = await deps.db
     .select({
       sessionId: sessions.id,
@@ -49,21 +52,10 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
-        eq(users.enabled, true),
-        eq(merchants.status, "enabled"),
-      ),
-    )
+    .where(and(liveSession(deps, sessions, token), eq(users.enabled, true), eq(merchants.status, "enabled")))
     .limit(1);
   if (!row || !isRole(row.role)) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-  }
+  await touchSession(deps, sessions, row);
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -74,20 +66,45 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
   };
 }
 
-export async function revokeSession(deps: AppDeps, sessionId: number): Promise<void> {
-  await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(eq(sessions.id, sessionId));
+/** Marks a session seen now, at most once a minute (TOUCH_EVERY_MS). */
+export async function touchSession(
+  deps: AppDeps,
+  table: SessionTable,
+  session: { sessionId: number; lastSeenAt: Date },
+): Promise<void> {
+  const now = deps.clock.now();
+  if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+  await deps.db.update(table).set({ lastSeenAt: now }).where(eq(table.id, session.sessionId));
+}
+
+/** The conditions of a live session: not revoked, not past its end, not idle too long. */
+export function liveSession(deps: AppDeps, table: SessionTable, token: string) {
+  const now = deps.clock.now();
+  const idleSince = new Date(now.getTime() - deps.config.SESSION_IDLE_MINUTES * 60_000);
+  return and(
+    eq(table.tokenHash, sha256(token)),
+    isNull(table.revokedAt),
+    gt(table.expiresAt, now),
+    gt(table.lastSeenAt, idleSince),
+  );
+}
+
+export async function revokeSession(deps: AppDeps, sessionId: number, table: SessionTable = sessions): Promise<void> {
+  await deps.db.update(table).set({ revokedAt: deps.clock.now() }).where(eq(table.id, sessionId));
 }
 
 /** Ends every live session of a user, optionally sparing one (the caller's own). */
-export async function revokeUserSessions(deps: AppDeps, tx: Executor, userId: number, except?: number): Promise<void> {
+export async function revokeUserSessions(
+  deps: AppDeps,
+  tx: Executor,
+  userId: number,
+  except?: number,
+  table: SessionTable = sessions,
+): Promise<void> {
   await tx
-    .update(sessions)
+    .update(table)
     .set({ revokedAt: deps.clock.now() })
     .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        except === undefined ? undefined : ne(sessions.id, except),
-      ),
+      and(eq(table.userId, userId), isNull(table.revokedAt), except === undefined ? undefined : ne(table.id, except)),
     );
 }

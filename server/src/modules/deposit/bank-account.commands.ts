@@ -25,8 +25,7 @@ function switchCommand(enabled: boolean): Commands[string] {
       id: { type: "string", description: "the account's number, as bank-account:list shows it", required: true },
     },
     async run(deps, v, out) {
-      // "#3" as bank-account:list prints it, or "3".
-      const row = await setBankAccountEnabled(deps, Number(String(v.id).replace(/^#/, "")), enabled);
+      const row = await setBankAccountEnabled(deps, String(v.id), enabled);
       out(`${enabled ? "Enabled" : "Disabled"} ${describe(row)}`);
     },
   };

@@ -80,10 +80,17 @@ export async function addBankAccount(deps: AppDeps, input: NewBankAccount): Prom
 }
 
 /** Disabled accounts are no longer shown to merchants; they are kept, so past guidance stays explainable. */
-export async function setBankAccountEnabled(deps: AppDeps, id: number, enabled: boolean): Promise<Row> {
-  const [row] = Number.isSafeInteger(id)
-    ? await deps.db.update(receivingBankAccounts).set({ enabled }).where(eq(receivingBankAccounts.id, id)).returning()
+export async function setBankAccountEnabled(deps: AppDeps, id: number | string, enabled: boolean): Promise<Row> {
+  // "#3" as bank-account:list prints it, or "3"; anything else is no account's number, and is said as typed.
+  const typed = String(id).trim().replace(/^#/, "");
+  const digits = /^\d{1,15}$/.test(typed) ? typed : undefined;
+  const [row] = digits
+    ? await deps.db
+        .update(receivingBankAccounts)
+        .set({ enabled })
+        .where(eq(receivingBankAccounts.id, Number(digits)))
+        .returning()
     : [];
-  if (!row) throw fail("bankAccountNotFound", { id: String(id) });
+  if (!row) throw fail("bankAccountNotFound", { id: typed });
   return row;
 }

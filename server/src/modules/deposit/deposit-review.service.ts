@@ -6,6 +6,7 @@ import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { deposits, merchants } from "../../db/schema";
 import { fail } from "../../lib/failure";
+import { type AuditActor, type AuditEntry, recordAudit } from "../audit/audit.service";
 import { type PostedEntry, postBalanceChange } from "../ledger/ledger.service";
 import { notifyDeposit } from "../notification/notification.service";
 import type { DepositRow } from "./deposit.service";
@@ -100,9 +101,10 @@ export interface ApproveInput {
 
 /**
  * Pending -> Success in one transaction: the guarded status change, the Add entry for the settled amount, the
- * balances before and after on the deposit, and the merchant event. A second approval finds no pending row.
+ * balances before and after on the deposit, the merchant event and the audit entry. A second approval finds no
+ * pending row.
  */
-export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promise<DepositRow> {
+export async function approveDeposit(deps: AppDeps, actor: AuditActor, input: ApproveInput): Promise<DepositRow> {
   const settledCurrency = input.settledCurrency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(settledCurrency)) throw fail("settledCurrencyFormat");
   if (!rateFormat.test(input.rate) || new Big(input.rate).lte(0)) throw fail("exchangeRateFormat");
@@ -147,12 +149,42 @@ export async function approveDeposit(deps: AppDeps, input: ApproveInput): Promis
       .returning();
     await recordEvent(tx, done!, at);
     await notifyDeposit(tx, done!, at);
+    await recordAudit(deps, tx, depositDecision(actor, done!, "deposit.approved"));
     return done!;
   });
 }
 
+/** A decided deposit as the audit log keeps it: Pending before, the decision and its figures after. */
+const depositDecision = (
+  actor: AuditActor,
+  d: DepositRow,
+  action: "deposit.approved" | "deposit.rejected",
+): AuditEntry => ({
+  actor,
+  merchantId: d.merchantId,
+  action,
+  target: { kind: "deposit", id: d.depositNo },
+  before: { status: "pending", amount: d.amount, currency: d.currency },
+  after: {
+    status: d.status,
+    ...(d.status === "success"
+      ? {
+          settledAmount: d.settledAmount,
+          settledCurrency: d.settledCurrency,
+          exchangeRate: d.exchangeRate,
+          balanceBefore: d.balanceBefore,
+          balanceAfter: d.balanceAfter,
+        }
+      : { rejectReason: d.rejectReason }),
+  },
+});
+
 /** Pending -> Failed with a reason; no ledger entry. */
-export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; reason: string }): Promise<DepositRow> {
+export async function rejectDeposit(
+  deps: AppDeps,
+  actor: AuditActor,
+  input: { depositNo: string; reason: string },
+): Promise<DepositRow> {
   const reason = input.reason.trim();
   if (!reason) throw fail("rejectReasonRequired");
   const at = deps.clock.now();
@@ -165,9 +197,25 @@ export async function rejectDeposit(deps: AppDeps, input: { depositNo: string; r
     if (!done) return refuse(tx, input.depositNo);
     await recordEvent(tx, done, at);
     await notifyDeposit(tx, done, at);
+    await recordAudit(deps, tx, depositDecision(actor, done, "deposit.rejected"));
     return done;
   });
 }
+
+/** The audit entry of a posted adjustment: the balance before, and after with what moved it. */
+export const adjustedEntry = (
+  actor: AuditActor,
+  merchant: { id: number; merchantNo: string },
+  entry: PostedEntry,
+  change: { type: "reduce" | "other"; amount: string; remark: string },
+): AuditEntry => ({
+  actor,
+  merchantId: merchant.id,
+  action: "balance.adjusted",
+  target: { kind: "merchant", id: merchant.merchantNo },
+  before: { balance: entry.balanceBefore },
+  after: { balance: entry.balanceAfter, ...change },
+});
 
 export interface AdjustInput {
   merchantNo: string;
@@ -177,8 +225,15 @@ export interface AdjustInput {
   remark: string;
 }
 
-/** A manual Reduce or Other entry; never takes the balance below zero (refused, nothing written). */
-export async function adjustBalance(deps: AppDeps, input: AdjustInput): Promise<PostedEntry & { currency: string }> {
+/**
+ * A manual Reduce or Other entry, and its audit entry, in one transaction; never takes the balance below zero
+ * (refused, nothing written).
+ */
+export async function adjustBalance(
+  deps: AppDeps,
+  actor: AuditActor,
+  input: AdjustInput,
+): Promise<PostedEntry & { currency: string }> {
   if (input.type !== "reduce" && input.type !== "other") throw fail("adjustmentType");
   const remark = input.remark.trim();
   if (!remark) throw fail("adjustmentRemarkRequired");
@@ -187,12 +242,21 @@ export async function adjustBalance(deps: AppDeps, input: AdjustInput): Promise<
   if (amount.eq(0)) throw fail("adjustmentAmountZero");
   if (input.type === "reduce") amount = amount.abs().neg();
   const merchant = await merchantByNo(deps.db, input.merchantNo);
-  const posted = await postBalanceChange(deps.db, {
-    merchantId: merchant.id,
-    type: input.type,
-    amount: amount.toString(),
-    remark,
-    at: deps.clock.now(),
+  const posted = await deps.db.transaction(async (tx) => {
+    const entry = await postBalanceChange(tx, {
+      merchantId: merchant.id,
+      type: input.type,
+      amount: amount.toString(),
+      remark,
+      at: deps.clock.now(),
+    });
+    if (entry)
+      await recordAudit(
+        deps,
+        tx,
+        adjustedEntry(actor, merchant, entry, { type: input.type, amount: amount.toString(), remark }),
+      );
+    return entry;
   });
   if (!posted) {
     const [now] = await deps.db.select().from(merchants).where(eq(merchants.id, merchant.id));

@@ -37,8 +37,8 @@ export const depositCommands: Commands = {
       "settled-currency": { type: "string", description: "the merchant's balance currency", required: true },
       rate: { type: "string", description: "exchange rate: settled units per deposit unit", required: true },
     },
-    async run(deps, v, out) {
-      const d = await approveDeposit(deps, {
+    async run(deps, v, out, operator) {
+      const d = await approveDeposit(deps, operator, {
         depositNo: String(v.deposit),
         settledCurrency: String(v["settled-currency"]),
         rate: String(v.rate),
@@ -55,8 +55,8 @@ export const depositCommands: Commands = {
       deposit: { type: "string", description: "deposit number", required: true },
       reason: { type: "string", description: "why, shown to the merchant", required: true },
     },
-    async run(deps, v, out) {
-      const d = await rejectDeposit(deps, { depositNo: String(v.deposit), reason: String(v.reason) });
+    async run(deps, v, out, operator) {
+      const d = await rejectDeposit(deps, operator, { depositNo: String(v.deposit), reason: String(v.reason) });
       out(`Rejected ${d.depositNo}: ${d.rejectReason}`);
     },
   },

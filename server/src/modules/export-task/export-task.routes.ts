@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type ExportableResource, exportListCalls, exportTaskCalls, exportTypeOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { authorize, bearerToken, caller } from "../../plugins/auth";
+import { authorize, bearerToken, caller, clientOf } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
 import {
   createExportTask,
@@ -31,7 +31,8 @@ export function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, exportTaskCalls.download, async ({ request, reply, params, body }) => {
     const field = body?.Authorization?.trim();
     const token = bearerToken(field) ?? (field || null) ?? bearerToken(request.headers.authorization);
-    const auth = await authorize(deps, token, { access: { resource: "export-task", action: "list" } });
+    const rule = { access: { resource: "export-task", action: "list" } } as const;
+    const auth = await authorize(deps, token, rule, clientOf(request));
     const file = await openExportFile(deps, auth, params.id, request.language);
     return reply
       .header("content-type", XLSX)

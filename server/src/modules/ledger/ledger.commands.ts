@@ -40,8 +40,8 @@ export const ledgerCommands: Commands = {
       },
       remark: { type: "string", description: "why (mandatory, kept on the ledger entry)", required: true },
     },
-    async run(deps, v, out) {
-      const e = await adjustBalance(deps, {
+    async run(deps, v, out, operator) {
+      const e = await adjustBalance(deps, operator, {
         merchantNo: String(v.merchant),
         type: String(v.type) as "reduce",
         amount: String(v.amount),

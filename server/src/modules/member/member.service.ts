@@ -7,8 +7,8 @@ import { pgErrorCode } from "../../db/raw";
 import { users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
 import { fail } from "../../lib/failure";
-import type { AuthContext } from "../auth/auth-context";
-import { changeMember, type MemberChange, type UserRow } from "./member-guard";
+import { recordAudit } from "../audit/audit.service";
+import { auditedMember, changeMember, type MemberActing, type MemberChange, type UserRow } from "./member-guard";
 
 export function toMemberItem(u: UserRow): MemberItem {
   return {
@@ -48,7 +48,7 @@ const usernameTaken = (username: string) => fail("usernameTaken", { username });
  */
 export async function createMember(
   deps: AppDeps,
-  auth: AuthContext,
+  acting: MemberActing,
   input: z.output<typeof memberCreate>,
 ): Promise<MemberCreated> {
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, input.username));
@@ -56,21 +56,31 @@ export async function createMember(
   const generated = input.password ? undefined : randomPassword();
   const passwordHash = await deps.passwords.hash(input.password || (generated as string));
   try {
-    const [row] = await deps.db
-      .insert(users)
-      .values({
-        merchantId: auth.merchantId,
-        username: input.username,
-        name: input.name ?? "",
-        phone: input.phone ?? "",
-        role: input.role,
-        remark: input.remark ?? "",
-        passwordHash,
-        passwordChangedAt: deps.clock.now(),
-        createdAt: deps.clock.now(),
-      })
-      .returning();
-    return { ...toMemberItem(row!), ...(generated ? { password: generated } : {}) };
+    const row = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          merchantId: acting.merchantId,
+          username: input.username,
+          name: input.name ?? "",
+          phone: input.phone ?? "",
+          role: input.role,
+          remark: input.remark ?? "",
+          passwordHash,
+          passwordChangedAt: deps.clock.now(),
+          createdAt: deps.clock.now(),
+        })
+        .returning();
+      await recordAudit(deps, tx, {
+        actor: acting.actor,
+        merchantId: acting.merchantId,
+        action: "member.created",
+        target: { kind: "user", id: created!.id },
+        after: auditedMember(created!),
+      });
+      return created!;
+    });
+    return { ...toMemberItem(row), ...(generated ? { password: generated } : {}) };
   } catch (error) {
     // Two admins creating the same account at once: the index decides, the loser gets the same 409.
     const { code, constraint } = pgErrorCode(error);
@@ -82,16 +92,17 @@ export async function createMember(
 /** Name, phone, remark and role; an admin cannot demote themselves, and the last enabled admin stays one. */
 export async function updateMember(
   deps: AppDeps,
-  auth: AuthContext,
+  acting: MemberActing,
   id: number,
   input: z.output<typeof memberUpdate>,
 ): Promise<MemberItem> {
   const change: MemberChange = {
+    action: "member.changed",
     selfRefusal: input.role && input.role !== "admin" ? "selfDemote" : null,
     after: (t: UserRow) => ({ role: input.role ?? t.role, enabled: t.enabled }),
   };
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  return changeMember(deps, auth, id, change, async (tx, target) => {
+  return changeMember(deps, acting, id, change, async (tx, target) => {
     if (Object.keys(values).length === 0) return toMemberItem(target);
     const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
     return toMemberItem(row!);

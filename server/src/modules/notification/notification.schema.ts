@@ -32,6 +32,8 @@ export const notifications = pgTable(
     // The bell reads the newest rows of a merchant (backward scan), the badge counts them.
     index("notifications_merchant_idx").on(t.merchantId, t.id),
     uniqueIndex("notifications_dedupe_key").on(t.merchantId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    // The failure-spike check's "none sent lately", run with every failed order: a few rows, not all of them.
+    index("notifications_failure_spike_idx").on(t.merchantId, t.createdAt).where(sql`${t.kind} = 'failureSpike'`),
     oneOf("notifications_kind_known", t.kind, notificationKinds),
   ],
 );

@@ -21,7 +21,7 @@ import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
 
 /** The merchant-wide kinds a role sees: those whose audience permission the role holds (contracts/notification.ts). */
-export function notificationKindsFor(role: Role): NotificationKind[] {
+function notificationKindsFor(role: Role): NotificationKind[] {
   return (Object.keys(NOTIFICATION_AUDIENCE) as (keyof typeof NOTIFICATION_AUDIENCE)[]).filter((kind) =>
     can(role, NOTIFICATION_AUDIENCE[kind].resource, NOTIFICATION_AUDIENCE[kind].action),
   );
@@ -76,16 +76,21 @@ export async function listNotifications(
   return { list, total: list.length };
 }
 
-/** Unread ones, counted up to the cap: an index range of the merchant's newest rows, polled by every open tab. */
+/**
+ * The unread ones among the newest visible ones, up to the cap (the bell lists fewer than that): polled by every
+ * open tab, so it reads one bounded index range of the merchant's newest rows. Counting unread rows until the cap
+ * was reached walked all of them when everything had been read, the usual case.
+ */
 export async function unreadCount(deps: AppDeps, auth: AuthContext): Promise<{ count: number; capped: boolean }> {
   const [row] = await queryRows<{ n: string | number }>(
     deps.db,
     sql`select count(*)::int as n from (
-        select 1 from notifications n
+        select n.id from notifications n
         where ${visibleTo(auth)}
-          and not exists (select 1 from notification_reads r where r.user_id = ${auth.userId} and r.notification_id = n.id)
         order by n.id desc
-        limit ${UNREAD_COUNT_CAP}) unread`,
+        limit ${UNREAD_COUNT_CAP}) newest
+      where not exists (
+        select 1 from notification_reads r where r.user_id = ${auth.userId} and r.notification_id = newest.id)`,
   );
   const count = Number(row?.n ?? 0);
   return { count, capped: count >= UNREAD_COUNT_CAP };

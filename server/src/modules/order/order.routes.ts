@@ -45,7 +45,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps) {
 
   serve(app, orderCalls.list, ({ request, query }) => listOrders(deps, caller(request), query, request.language));
   serve(app, orderCalls.one, ({ request, params }) =>
-    getOrder(deps, caller(request), params.orderNo, request.language),
+    getOrder(deps, caller(request).merchantId, params.orderNo, request.language),
   );
   serve(app, orderCalls.revealCards, async ({ request, params }) => ({
     cards: await revealCards(deps, caller(request), params.orderNo),

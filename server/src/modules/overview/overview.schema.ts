@@ -1,4 +1,4 @@
-import { bigint, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { orderStatuses } from "#contracts";
 
 /**
@@ -20,7 +20,11 @@ export const orderStatsHourly = pgTable(
     orders: bigint("orders", { mode: "number" }).notNull(),
     amount: numeric("amount", { precision: 20, scale: 4 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.productId, t.status] })],
+  // By hour too: the console's statistics read every merchant's rows of a period.
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.hour, t.productId, t.status] }),
+    index("order_stats_hourly_hour_idx").on(t.hour),
+  ],
 );
 
 /**
@@ -36,5 +40,5 @@ export const ledgerStatsHourly = pgTable(
     entries: bigint("entries", { mode: "number" }).notNull(),
     amount: numeric("amount", { precision: 20, scale: 4 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.kind] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.kind] }), index("ledger_stats_hourly_hour_idx").on(t.hour)],
 );

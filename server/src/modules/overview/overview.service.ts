@@ -1,14 +1,11 @@
 import Big from "big.js";
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { can, type Language, type Overview, type overviewQuery } from "#contracts";
+import { can, daysBetween, type Language, type Overview, type OverviewQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { pgErrorCode, queryRows } from "../../db/raw";
 import { merchants } from "../../db/schema";
 import { fail, invalid } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
-
-type OverviewQuery = z.output<typeof overviewQuery>;
 
 /** How many products the overview ranks. */
 const TOP_PRODUCTS = 10;
@@ -17,7 +14,7 @@ const TOP_PRODUCTS = 10;
  * The reader's local day of a UTC timestamp, and a local midnight as a UTC timestamp: an IANA zone through
  * PostgreSQL's time-zone database (daylight saving followed), a fixed offset (minutes east of UTC) by arithmetic.
  */
-function zoned(tz: string | number) {
+export function zoned(tz: string | number) {
   if (typeof tz === "string")
     return {
       day: (column: SQL) => sql`(${column} at time zone ${tz})::date`,
@@ -30,12 +27,15 @@ function zoned(tz: string | number) {
   };
 }
 
-/** Every date from `from` to `to` (YYYY-MM-DD), so a day without figures shows as zero. */
-function datesOf(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let at = new Date(`${from}T00:00:00Z`); at.toISOString().slice(0, 10) <= to; at.setUTCDate(at.getUTCDate() + 1))
-    dates.push(at.toISOString().slice(0, 10));
-  return dates;
+/**
+ * Every date from `from` to `to` (YYYY-MM-DD), so a day without figures shows as zero. Counted, not compared as
+ * text: the day after 9999-12-31 prints as "+010000-01-01", which sorts before "9999" and never ended the loop.
+ */
+export function datesOf(from: string, to: string): string[] {
+  const start = Date.parse(from);
+  return Array.from({ length: daysBetween(from, to) }, (_, i) =>
+    new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 const money = (value: SQL) => sql`coalesce(${value}, 0)::numeric(20,4)::text`;

@@ -7,7 +7,7 @@ export const productCommands: Commands = {
   "catalog:import": {
     summary: "Create or update products, their SKUs and order fields from a JSON file (docs/catalog-import.md)",
     usage: "catalog:import --file <catalog.json>",
-    options: { file: { type: "string", description: "the catalog file", required: true } },
+    options: { file: { type: "string", description: "the catalog file", required: true, path: true } },
     async run(deps, v, out) {
       const r = await importCatalog(deps, readCatalogFile(String(v.file)));
       out(

@@ -21,8 +21,8 @@ export const provisioningCommands: Commands = {
       website: { type: "string", description: "website address" },
       currency: { type: "string", description: "balance currency, ISO code (default USD)" },
     },
-    async run(deps, v, out) {
-      const m = await createMerchant(deps, {
+    async run(deps, v, out, operator) {
+      const m = await createMerchant(deps, operator, {
         name: String(v.name),
         companyName: optionText(v.company),
         contactPerson: optionText(v["contact-person"]),
@@ -55,8 +55,8 @@ export const provisioningCommands: Commands = {
       name: { type: "string", description: "display name" },
       password: { type: "string", description: `initial password (at least ${PASSWORD_POLICY.min} characters)` },
     },
-    async run(deps, v, out) {
-      const u = await createUser(deps, {
+    async run(deps, v, out, operator) {
+      const u = await createUser(deps, operator, {
         merchantNo: String(v.merchant),
         username: String(v.username),
         role: String(v.role) as "admin",
@@ -90,12 +90,12 @@ export const provisioningCommands: Commands = {
       "Add the demo merchant, its admin, operator and finance users, catalog and opening balance (only on an empty database unless --force)",
     usage: "seed:demo [--force]",
     options: { force: { type: "boolean", description: "seed even when merchants exist" } },
-    async run(deps, v, out) {
+    async run(deps, v, out, operator) {
       if (!v.force && !(await isEmpty(deps))) {
         out("The database already has merchants; nothing done (use --force to add the demo merchant anyway).");
         return;
       }
-      const demo = await seedDemo(deps);
+      const demo = await seedDemo(deps, { actor: operator });
       out(`Demo merchant ${demo.merchantNo}: ${demo.users.join(", ")} with password ${demo.password}`);
     },
   },

@@ -5,7 +5,9 @@ import type { AppDeps } from "../../app-deps";
 import { merchants, nextMerchantNo, users } from "../../db/schema";
 import { randomPassword } from "../../lib/crypto";
 import { fail } from "../../lib/failure";
-import { normaliseUsername } from "../auth/auth.service";
+import { type AuditActor, recordAudit } from "../audit/audit.service";
+import { normaliseUsername } from "../auth/credentials";
+import { auditedMember } from "../member/member-guard";
 
 /** The reseller's own staff create merchants and their first users (operator CLI, demo seed). */
 export const newMerchant = z.object({
@@ -20,15 +22,27 @@ export const newMerchant = z.object({
     .trim()
     .regex(/^[A-Z]{3}$/, "currency must be a three-letter ISO code such as USD")
     .default("USD"),
+  /** Empty: no low-balance notification. */
+  lowBalanceThreshold: z.string().trim().default(""),
 });
 
-export async function createMerchant(deps: AppDeps, input: z.input<typeof newMerchant>) {
+/** A new merchant and its audit entry, in one transaction. */
+export async function createMerchant(deps: AppDeps, actor: AuditActor, input: z.input<typeof newMerchant>) {
   const m = newMerchant.parse(input);
-  const [row] = await deps.db
-    .insert(merchants)
-    .values({ ...m, merchantNo: nextMerchantNo })
-    .returning({ id: merchants.id, merchantNo: merchants.merchantNo });
-  return row!;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(merchants)
+      .values({ ...m, lowBalanceThreshold: m.lowBalanceThreshold || null, merchantNo: nextMerchantNo })
+      .returning({ id: merchants.id, merchantNo: merchants.merchantNo });
+    await recordAudit(deps, tx, {
+      actor,
+      merchantId: row!.id,
+      action: "merchant.created",
+      target: { kind: "merchant", id: row!.merchantNo },
+      after: { merchantNo: row!.merchantNo, ...m },
+    });
+    return row!;
+  });
 }
 
 export const newUser = z.object({
@@ -40,7 +54,8 @@ export const newUser = z.object({
   password: z.union([z.literal(""), newPassword]).default(""),
 });
 
-export async function createUser(deps: AppDeps, input: z.input<typeof newUser>) {
+/** A new user of a merchant and its audit entry, in one transaction; the password is never in the entry. */
+export async function createUser(deps: AppDeps, actor: AuditActor, input: z.input<typeof newUser>) {
   const u = newUser.parse(input);
   const [merchant] = await deps.db
     .select({ id: merchants.id })
@@ -50,15 +65,20 @@ export async function createUser(deps: AppDeps, input: z.input<typeof newUser>) 
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, u.username));
   if (taken) throw fail("usernameTaken", { username: u.username });
   const password = u.password || randomPassword();
-  const [row] = await deps.db
-    .insert(users)
-    .values({
+  const passwordHash = await deps.passwords.hash(password);
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ merchantId: merchant.id, username: u.username, name: u.name, role: u.role, passwordHash })
+      .returning();
+    await recordAudit(deps, tx, {
+      actor,
       merchantId: merchant.id,
-      username: u.username,
-      name: u.name,
-      role: u.role,
-      passwordHash: await deps.passwords.hash(password),
-    })
-    .returning({ id: users.id });
-  return { id: row!.id, username: u.username, password, generated: !u.password };
+      action: "member.created",
+      target: { kind: "user", id: created!.id },
+      after: auditedMember(created!),
+    });
+    return created!;
+  });
+  return { id: row.id, username: u.username, password, generated: !u.password };
 }

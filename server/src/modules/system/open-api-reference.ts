@@ -11,7 +11,7 @@ import { Marked, type Tokens } from "marked";
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../docs/open-api.md");
 
 /** GitHub's heading anchors ("Signing a request" -> "signing-a-request"): the document's contents link to them. */
-export const headingSlug = (text: string) =>
+const headingSlug = (text: string) =>
   text
     .toLowerCase()
     .trim()

@@ -1,11 +1,11 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { depositCalls, UPLOAD_MAX_BYTES } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { Failure, fail } from "../../lib/failure";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
-import { readUpload, saveUpload, uploadTooLarge } from "./upload.service";
+import { readUpload, type StoredFile, saveUpload, uploadTooLarge } from "./upload.service";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters a file name may not keep.
 const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f"\\]/g;
@@ -26,14 +26,18 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   serve(app, depositCalls.file, async ({ request, reply, params }) => {
-    const file = await readUpload(deps, caller(request), params.id);
-    return reply
-      .type(file.contentType)
-      .header("content-disposition", `inline; filename="${file.filename}"`)
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", `private, max-age=${CACHE_SECONDS}`)
-      .send(file.bytes);
+    return sendFile(reply, await readUpload(deps, caller(request).merchantId, params.id));
   });
+}
+
+/** A stored file, shown inline (images and PDF), never sniffed as something else, cached by this browser only. */
+export function sendFile(reply: FastifyReply, file: StoredFile) {
+  return reply
+    .type(file.contentType)
+    .header("content-disposition", `inline; filename="${file.filename}"`)
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", `private, max-age=${CACHE_SECONDS}`)
+    .send(file.bytes);
 }
 
 /** The `file` part's bytes and name; the size limit becomes our 413 with a sentence naming the limit. */

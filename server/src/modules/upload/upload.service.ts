@@ -52,12 +52,15 @@ export interface StoredFile {
   filename: string;
 }
 
-/** A file of the caller's merchant; another merchant's file is "not found" (its existence is not confirmed). */
-export async function readUpload(deps: AppDeps, who: AuthContext, fileId: number): Promise<StoredFile> {
+/**
+ * A file of this merchant (the caller's, or the deposit's a staff member reviews); another merchant's file is
+ * "not found" (its existence is not confirmed).
+ */
+export async function readUpload(deps: AppDeps, merchantId: number, fileId: number): Promise<StoredFile> {
   const [row] = await deps.db
     .select()
     .from(files)
-    .where(and(eq(files.id, fileId), eq(files.merchantId, who.merchantId)));
+    .where(and(eq(files.id, fileId), eq(files.merchantId, merchantId)));
   if (!row) throw fail("fileNotFound");
   const bytes = await deps.storage.get(row.storageKey);
   if (!bytes) throw fail("fileNotFound");

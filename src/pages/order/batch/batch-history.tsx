@@ -8,6 +8,7 @@ import { type BatchSummary, batchListQuery, orderCalls, type Page } from "#contr
 import { useCompactList } from "../../../components/column-chooser";
 import { FilterForm, TextFilter, TimeRangeFilter } from "../../../components/list-filters";
 import {
+  DEFAULT_LIST_PAGE_SIZE,
   ListCard,
   listPagination,
   listTableLayout,
@@ -27,7 +28,7 @@ type HistoryFilters = Pick<OrderFilterValues, "batchId" | "createTime">;
 export function BatchHistory() {
   const { t } = useTranslation();
   const compact = useCompactList();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
   const [filters, setFilters] = useState<CrudFilter[]>([]);
   const { query, result } = useCustom<Page<BatchSummary>, HttpError>({
     ...customCall(orderCalls.batchList),

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { defineCall } from "./calls";
+import { inConsole } from "./console";
+import { pageOf, pageQuery } from "./envelope";
+import { byOrderNo, order, orderDetail, orderListQuery } from "./order";
+
+/**
+ * Every merchant's orders in the console (issue 15): searched by order number, merchant order number, merchant,
+ * recharge account, status and time; the detail with its whole timeline (each supplier attempt); and customer
+ * service's actions on a stuck order: ask the supplier again now, or fail it with a reason (refunded in the same
+ * statement as any failure). Each action is audited.
+ */
+export const consoleOrder = order.extend({ merchantNo: z.string(), merchantName: z.string() });
+export type ConsoleOrder = z.infer<typeof consoleOrder>;
+export const consoleOrderDetail = orderDetail.extend({ merchantNo: z.string(), merchantName: z.string() });
+export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetail>;
+
+export const consoleOrderQuery = pageQuery.extend(orderListQuery.shape).extend({
+  merchantNo: z.string().trim().max(32, "validation.tooLong").optional(),
+});
+
+export const failOrderBody = z.object({
+  reason: z.string("validation.required").trim().min(1, "validation.required").max(500, "validation.tooLong"),
+});
+
+const orders = { resource: "orders" } as const;
+
+export const consoleOrderCalls = {
+  list: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: "/console/api/orders",
+    access: { ...orders, action: "list" },
+    query: consoleOrderQuery,
+    answer: pageOf(consoleOrder),
+  }),
+  one: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: "/console/api/orders/:orderNo",
+    access: { ...orders, action: "show" },
+    params: byOrderNo,
+    answer: consoleOrderDetail,
+  }),
+  /** A Processing order is handed to the fulfilment worker at once: it asks the supplier again. */
+  requery: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/orders/:orderNo/requery",
+    access: { ...orders, action: "edit" },
+    params: byOrderNo,
+    answer: consoleOrderDetail,
+  }),
+  fail: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/orders/:orderNo/fail",
+    access: { ...orders, action: "edit" },
+    params: byOrderNo,
+    body: failOrderBody,
+    answer: consoleOrderDetail,
+  }),
+};

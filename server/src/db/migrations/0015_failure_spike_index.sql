@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_failure_spike_idx" ON "notifications" USING btree ("merchant_id","created_at") WHERE "notifications"."kind" = 'failureSpike';

@@ -1,0 +1,18 @@
+import type { Language } from "#contracts/language";
+import { buildLocaleResources, type Catalog } from "./locale-resources";
+
+type CatalogFiles = Record<string, () => Promise<Catalog>>;
+
+/** One language's catalogs out of a lazy glob of `/locales/<language>/<namespace>.json`, as one i18next tree. */
+export async function loadCatalogs(files: CatalogFiles, language: Language): Promise<Record<string, Catalog>> {
+  const entries = Object.entries(files).filter(([path]) => path.startsWith(`/locales/${language}/`));
+  const loaded = await Promise.all(entries.map(async ([path, load]) => [path, await load()] as const));
+  return buildLocaleResources(Object.fromEntries(loaded))[language]?.translation ?? {};
+}
+
+/**
+ * Every catalog of one language: the app loads only the language it shows (the build puts each language's
+ * catalogs in a chunk of their own, vite.config.ts), and the other one when the user switches.
+ */
+const appCatalogs = import.meta.glob<Catalog>("/locales/*/*.json", { import: "default" });
+export const loadAppCatalogs = (language: Language) => loadCatalogs(appCatalogs, language);

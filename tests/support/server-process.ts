@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** The product's entries (server/src/main.ts, server/src/worker.ts) as separate processes, for the process tests. */
+
+export interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** A server entry run as `npm start` / `npm run worker` run it (through tsx), its output collected. */
+export function spawnEntry(entry: string, env: Record<string, string>, port = 0): Server {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+/** `npm start` without the browser build, on a free port; answers once `/portal/health` does. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const server = spawnEntry("server/src/main.ts", env, await freePort());
+  const started = Date.now();
+  for (;;) {
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    const ok = await fetch(`${server.url}/portal/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (Date.now() - started > 60_000) throw new Error(`the server did not become healthy:\n${server.output()}`);
+    await sleep(50);
+  }
+}
+
+export function stopServer(server: Server, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve(server.child.exitCode);
+    server.child.once("exit", (code) => resolve(code));
+    server.child.kill(signal);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
