@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { inConsole } from "./console";
-import { deposit, depositStatuses } from "./deposit";
+import { deposit, depositStatuses, isExchangeRate } from "./deposit";
 import { pageOf, pageQuery } from "./envelope";
 
 /**
@@ -26,7 +26,12 @@ export type ConsoleDepositQuery = z.input<typeof consoleDepositQuery>;
 
 /** The rate from the deposit's currency to the merchant's balance currency, as the CLI takes it. */
 export const approveDepositBody = z.object({
-  rate: z.string("validation.required").trim().min(1, "validation.required").max(24, "validation.tooLong"),
+  rate: z
+    .string("validation.required")
+    .trim()
+    .min(1, "validation.required")
+    .max(24, "validation.tooLong")
+    .refine(isExchangeRate, "deposit.errors.rateFormat"),
 });
 export const rejectDepositBody = z.object({
   reason: z.string("validation.required").trim().min(1, "validation.required").max(500, "validation.tooLong"),

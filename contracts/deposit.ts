@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
@@ -71,6 +72,21 @@ export function currencyDecimals(currency: string): number {
 /** An amount as its currency writes it (spec §5's rounding: half up, padded): 1234.5 JPY -> "1235". */
 export function formatAmount(value: string, currency: string): string {
   return formatDecimal(value, currencyDecimals(currency));
+}
+
+/** An exchange rate as an approval takes it: up to 12 digits and 8 decimals, above zero. */
+export const exchangeRateFormat = /^\d{1,12}(\.\d{1,8})?$/;
+export const isExchangeRate = (rate: string) => exchangeRateFormat.test(rate) && new Big(rate).gt(0);
+
+/**
+ * What an approved deposit adds to the balance: amount x rate, rounded half-up (away from zero for .5) to the
+ * settled currency's decimals, in exact decimals. The server posts it; the console previews the same figure.
+ */
+export function settle(amount: string, rate: string, currency: string): string {
+  return new Big(amount)
+    .times(new Big(rate))
+    .round(currencyDecimals(currency), Big.roundHalfUp)
+    .toFixed(currencyDecimals(currency));
 }
 
 /** A positive amount as a string ("1000.50"; money is never a float), with the decimals its currency has. */

@@ -8,6 +8,7 @@ export * from "./calls";
 export * from "./console";
 export * from "./console-adjustments";
 export * from "./console-audit";
+export * from "./console-data";
 export * from "./console-deposits";
 export * from "./console-merchants";
 export * from "./console-orders";

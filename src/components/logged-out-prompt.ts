@@ -56,20 +56,24 @@ export function desktopNotice(title: string, body: string): Notification | null 
   return new Notification(title, { body });
 }
 
-export const promptLoggedOut = createLoggedOutPrompt({
-  confirm: (options) => {
-    Modal.confirm(options);
-  },
-  notify: desktopNotice,
-  schedule: (run, ms) => {
-    setTimeout(run, ms);
-  },
-  translate: (key) => i18n.t(key),
-  loginAgain: () => {
-    // The stored login is useless now. Straight to the sign-in page, which brings the user back here: a reload
-    // would start the whole app only for its route guard to leave for /login.
-    clearToken();
-    const { pathname, search, hash } = window.location;
-    leavePage(loginPath({ to: `${pathname}${search}${hash}` }));
-  },
+/** The prompt in antd's dialog, the user's language and a desktop notice; `loginAgain` goes to a sign-in page. */
+export const antdLoggedOutPrompt = (loginAgain: () => void) =>
+  createLoggedOutPrompt({
+    confirm: (options) => {
+      Modal.confirm(options);
+    },
+    notify: desktopNotice,
+    schedule: (run, ms) => {
+      setTimeout(run, ms);
+    },
+    translate: (key) => i18n.t(key),
+    loginAgain,
+  });
+
+export const promptLoggedOut = antdLoggedOutPrompt(() => {
+  // The stored login is useless now. Straight to the sign-in page, which brings the user back here: a reload
+  // would start the whole app only for its route guard to leave for /login.
+  clearToken();
+  const { pathname, search, hash } = window.location;
+  leavePage(loginPath({ to: `${pathname}${search}${hash}` }));
 });

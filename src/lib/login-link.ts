@@ -4,6 +4,9 @@
  * agree on the shape.
  */
 export const LOGIN_PATH = "/login";
+/** The console's own area and sign-in page (issue 15): staff accounts, another realm, the same light page. */
+export const CONSOLE_PATH = "/console";
+export const CONSOLE_LOGIN_PATH = "/console/login";
 
 /** Why the sign-in page was opened, for it to say so. */
 export const loginNotices = ["passwordChanged"] as const;
@@ -25,8 +28,25 @@ export function loginPath(options: { to?: string; notice?: LoginNotice } = {}): 
 export function returnPath(to: string | null | undefined): string | null {
   if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return null;
   const pathname = to.split(/[?#]/, 1)[0] ?? "";
-  if (pathname === "/" || pathname === LOGIN_PATH || pathname === "/404") return null;
+  if (pathname === "/" || pathname === LOGIN_PATH || pathname === "/404" || isConsolePath(pathname)) return null;
   return to;
+}
+
+/** A console page to return to after a staff sign-in, or null (the same rules, inside the console). */
+export function consoleReturnPath(to: string | null | undefined): string | null {
+  if (!to?.startsWith(`${CONSOLE_PATH}/`) || to.includes("//") || to.includes("\\")) return null;
+  const pathname = to.split(/[?#]/, 1)[0] ?? "";
+  return pathname === CONSOLE_LOGIN_PATH ? null : to;
+}
+
+export function isConsolePath(pathname: string): boolean {
+  return pathname === CONSOLE_PATH || pathname.startsWith(`${CONSOLE_PATH}/`);
+}
+
+/** The console's sign-in page, bringing the staff member back to `to` afterwards. */
+export function consoleLoginPath(to?: string): string {
+  const back = consoleReturnPath(to);
+  return back ? `${CONSOLE_LOGIN_PATH}?${new URLSearchParams({ to: back })}` : CONSOLE_LOGIN_PATH;
 }
 
 export function noticeOf(value: string | null): LoginNotice | null {

@@ -4,6 +4,8 @@ export const storageKeys = {
   language: "language",
   /** localStorage and cookie: the token head joined with the token. */
   loginToken: "loginToken",
+  /** localStorage: a staff member's console token (its own realm: a merchant's token never opens the console). */
+  consoleToken: "consoleToken",
   /** cookie: sidebar open (1) or closed (0). */
   sidebarStatus: "sidebarStatus",
   /**

@@ -1,6 +1,6 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
 import type { AxiosRequestConfig } from "axios";
-import { type DataOperation, type Page, resourceCall } from "#contracts";
+import { type CallDeclaration, type DataOperation, type Page, resourceCall } from "#contracts";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
 import { customCall } from "./api-call";
 import { API_BASE } from "./create-http-client";
@@ -10,8 +10,10 @@ import { API_BASE } from "./create-http-client";
  * Refine's `id` fills the call's one path parameter, whatever its name (`:id`, an order's `:orderNo`); a call
  * without one serves a resource with one record per merchant, and the id pages pass is ignored.
  */
-function target(resource: string, operation: DataOperation, id?: string | number) {
-  const call = resourceCall(resource, operation);
+type CallOf = (resource: string, operation: DataOperation) => CallDeclaration;
+
+function target(callOf: CallOf, resource: string, operation: DataOperation, id?: string | number) {
+  const call = callOf(resource, operation);
   const parameter = /:(\w+)/.exec(call.path)?.[1];
   return customCall(call, parameter && id !== undefined ? { [parameter]: id } : {});
 }
@@ -22,13 +24,16 @@ export const SINGLETON_ID = "current";
 /** How the provider sends a call: the http client's `request` (envelope, toasts, step-up), or a test's recorder. */
 export type SendRequest = <T>(config: AxiosRequestConfig) => Promise<T>;
 
-/** Refine's data calls over the `/portal` envelope, sent through each resource's declared calls. */
-export const createDataProvider = (request: SendRequest): DataProvider => ({
+/**
+ * Refine's data calls over the `/portal` envelope, sent through each resource's declared calls: the merchant
+ * portal's resources by default, the console's when it passes its own `callOf`.
+ */
+export const createDataProvider = (request: SendRequest, callOf: CallOf = resourceCall): DataProvider => ({
   getApiUrl: () => API_BASE,
 
   getList: async ({ resource, pagination, filters, sorters }) => {
     const page = await request<Page<never> & { summary?: unknown }>({
-      ...target(resource, "list"),
+      ...target(callOf, resource, "list"),
       params: encodeListQuery({ pagination, filters, sorters }),
     });
     // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
@@ -41,17 +46,17 @@ export const createDataProvider = (request: SendRequest): DataProvider => ({
     };
   },
 
-  getOne: async ({ resource, id }) => ({ data: await request(target(resource, "one", id)) }),
+  getOne: async ({ resource, id }) => ({ data: await request(target(callOf, resource, "one", id)) }),
 
   create: async ({ resource, variables }) => ({
-    data: await request({ ...target(resource, "create"), data: variables }),
+    data: await request({ ...target(callOf, resource, "create"), data: variables }),
   }),
 
   update: async ({ resource, id, variables }) => ({
-    data: await request({ ...target(resource, "update", id), data: variables }),
+    data: await request({ ...target(callOf, resource, "update", id), data: variables }),
   }),
 
-  deleteOne: async ({ resource, id }) => ({ data: await request(target(resource, "delete", id)) }),
+  deleteOne: async ({ resource, id }) => ({ data: await request(target(callOf, resource, "delete", id)) }),
 
   custom: async <TData extends BaseRecord = BaseRecord>({
     url,

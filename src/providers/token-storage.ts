@@ -20,3 +20,19 @@ export function clearToken(): void {
   localStorage.removeItem(storageKeys.loginToken);
   removeCookie(storageKeys.loginToken);
 }
+
+/** Where a realm's sign-in keeps its token: the merchant portal's (above) or the console's. */
+export interface TokenStore {
+  get(): string | null;
+  save(token: string): void;
+  clear(): void;
+}
+
+export const merchantTokens: TokenStore = { get: getToken, save: saveToken, clear: clearToken };
+
+/** The console's token: localStorage only (the spec's cookie belongs to the merchant portal). */
+export const consoleTokens: TokenStore = {
+  get: () => localStorage.getItem(storageKeys.consoleToken) || null,
+  save: (token) => localStorage.setItem(storageKeys.consoleToken, token),
+  clear: () => localStorage.removeItem(storageKeys.consoleToken),
+};

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deposit } from "#contracts";
+import { settle } from "#contracts";
 import { deposits, ledgerEntries, merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
 import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
-import { approveDeposit, rejectDeposit, settle } from "../../server/src/modules/deposit/deposit-review.service";
+import { approveDeposit, rejectDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, M, ZH } from "../support/api-helpers";
 import {

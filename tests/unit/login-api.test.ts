@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { authCalls, PORTAL_BASE, PRODUCT_NAME, systemCalls } from "#contracts";
+import { authCalls, consoleCalls, PORTAL_BASE, PRODUCT_NAME, systemCalls } from "#contracts";
 import {
+  CONSOLE_LOGIN_URL,
+  CONSOLE_ME_URL,
   DEFAULT_PRODUCT_NAME,
   LOGIN_URL,
   PUBLIC_CONFIG_URL,
@@ -16,6 +18,8 @@ describe("the sign-in page's calls", () => {
     expect(USER_INFO_URL).toBe(`${PORTAL_BASE}${authCalls.userInfo.path}`);
     expect(authCalls.userInfo.method).toBe("GET");
     expect(DEFAULT_PRODUCT_NAME).toBe(PRODUCT_NAME);
+    expect(CONSOLE_LOGIN_URL).toBe(`${PORTAL_BASE}${consoleCalls.login.path}`);
+    expect(CONSOLE_ME_URL).toBe(`${PORTAL_BASE}${consoleCalls.me.path}`);
   });
 
   it("read the envelope, not the status", () => {

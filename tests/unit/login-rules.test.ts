@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loginBody } from "#contracts";
-import { startsOnSignIn } from "../../src/lib/entry-route";
+import { entryOf } from "../../src/lib/entry-route";
 import {
   fieldError,
   loginBodyOf,
@@ -60,10 +60,21 @@ describe("the light sign-in page's rules", () => {
 });
 
 describe("which start-up a page needs", () => {
+  const none = { merchant: null, console: null };
   it("starts the light sign-in page only for /login without a token", () => {
-    expect(startsOnSignIn("/login", null)).toBe(true);
-    expect(startsOnSignIn("/login/", null)).toBe(true);
-    expect(startsOnSignIn("/login", "Bearer x")).toBe(false);
-    for (const other of ["/", "/merchant/order", "/404", "/loginx"]) expect(startsOnSignIn(other, null)).toBe(false);
+    expect(entryOf("/login", none)).toBe("signIn");
+    expect(entryOf("/login/", none)).toBe("signIn");
+    expect(entryOf("/login", { ...none, merchant: "Bearer x" })).toBe("app");
+    // A staff token is no merchant sign-in.
+    expect(entryOf("/login", { ...none, console: "Bearer x" })).toBe("signIn");
+    for (const other of ["/", "/merchant/order", "/404", "/loginx", "/consoles"])
+      expect(entryOf(other, none)).toBe("app");
+  });
+
+  it("gives every /console address to the console, its sign-in page to the light page without a staff token", () => {
+    expect(entryOf("/console/login", none)).toBe("consoleSignIn");
+    expect(entryOf("/console/login/", { ...none, merchant: "Bearer m" })).toBe("consoleSignIn");
+    expect(entryOf("/console/login", { ...none, console: "Bearer s" })).toBe("console");
+    for (const path of ["/console", "/console/", "/console/deposits"]) expect(entryOf(path, none)).toBe("console");
   });
 });

@@ -1,22 +1,33 @@
+import type { AxiosInstance } from "axios";
 import { useEffect, useState } from "react";
 import { apiRelativeUrl } from "../../lib/funds";
 import { axiosInstance } from "../../providers/http-client";
 import { currentLanguage } from "../../providers/i18n-provider";
 import { getToken } from "../../providers/token-storage";
 
+/** Whose client and token fetch the file: the merchant portal's, or the console's (its own realm). */
+export interface FileSource {
+  instance: AxiosInstance;
+  getToken: () => string | null;
+}
+export const merchantFiles: FileSource = { instance: axiosInstance, getToken };
+
 /**
  * Loads an uploaded file as an object URL. The file is served only with the Authorization header, which an
  * <img src> cannot send, so it travels through the app's axios instance as a blob (not `request`, whose envelope
  * decision expects JSON). The object URL is revoked when the url changes or the component goes away.
  */
-export function useProofBlob(url: string | null | undefined): { src?: string; failed: boolean } {
+export function useProofBlob(
+  url: string | null | undefined,
+  source: FileSource = merchantFiles,
+): { src?: string; failed: boolean } {
   const [state, setState] = useState<{ src?: string; failed: boolean }>({ failed: false });
   useEffect(() => {
     if (!url) return;
     let objectUrl: string | undefined;
     const controller = new AbortController();
-    const token = getToken();
-    axiosInstance
+    const token = source.getToken();
+    source.instance
       .get<Blob>(apiRelativeUrl(url), {
         responseType: "blob",
         signal: controller.signal,
@@ -39,6 +50,6 @@ export function useProofBlob(url: string | null | undefined): { src?: string; fa
       if (objectUrl) URL.revokeObjectURL(objectUrl);
       setState({ failed: false });
     };
-  }, [url]);
+  }, [url, source]);
   return state;
 }

@@ -3,15 +3,23 @@ import { Image, Spin, Tooltip } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isImage } from "../../lib/funds";
-import { useProofBlob } from "./proof-blob";
+import { type FileSource, useProofBlob } from "./proof-blob";
 import { useDebouncedPreviewKeys } from "./use-debounced-preview-keys";
 
 const THUMB = 48;
 
-/** A proof of payment: an image as a thumbnail that opens the preview, a PDF as an icon that opens the file. */
-export function ProofView({ url, contentType }: { url: string | null; contentType: string | null }) {
+interface ProofViewProps {
+  url: string | null;
+  contentType: string | null;
+  /** The console's reviewers see the proof large (`width`), through their own client (`source`). */
+  width?: number;
+  source?: FileSource;
+}
+
+/** A proof of payment: an image (a thumbnail by default) that opens the preview, a PDF as a link to the file. */
+export function ProofView({ url, contentType, width, source }: ProofViewProps) {
   const { t } = useTranslation();
-  const { src, failed } = useProofBlob(url);
+  const { src, failed } = useProofBlob(url, source);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   useDebouncedPreviewKeys(open, close);
@@ -33,9 +41,9 @@ export function ProofView({ url, contentType }: { url: string | null; contentTyp
   return (
     <Image
       src={src}
-      width={THUMB}
-      height={THUMB}
-      style={{ objectFit: "cover" }}
+      width={width ?? THUMB}
+      {...(width === undefined && { height: THUMB })}
+      style={{ objectFit: width === undefined ? "cover" : "contain" }}
       alt={t("deposit.fields.proof")}
       preview={{ visible: open, onVisibleChange: setOpen }}
     />

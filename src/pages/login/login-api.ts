@@ -6,6 +6,8 @@
 export const LOGIN_URL = "/portal/merchant/api/login";
 export const PUBLIC_CONFIG_URL = "/portal/merchant/api/public/config";
 export const USER_INFO_URL = "/portal/merchant/api/logged/info";
+export const CONSOLE_LOGIN_URL = "/portal/console/api/login";
+export const CONSOLE_ME_URL = "/portal/console/api/me";
 export const DEFAULT_PRODUCT_NAME = "Merchant Portal";
 const SUCCESS_CODE = 200;
 
@@ -43,19 +45,19 @@ async function send<T>(url: string, init: RequestInit, language: string, unknown
   }
 }
 
-export function postLogin(body: Record<string, string>, language: string, unknownText: string) {
+export function postLogin(url: string, body: Record<string, string>, language: string, unknownText: string) {
   return send<{ tokenHead: string; token: string }>(
-    LOGIN_URL,
+    url,
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
     language,
     unknownText,
   );
 }
 
-/** The signed-in user, for their role's landing page (the rest of logged/info is the app's). */
-export function getUserInfo(token: string, language: string, unknownText: string) {
-  return send<{ role: unknown }>(
-    USER_INFO_URL,
+/** The signed-in user, for their landing page (the rest of it is the app's). */
+export function getUserInfo(url: string, token: string, language: string, unknownText: string) {
+  return send<Record<string, unknown>>(
+    url,
     { method: "GET", headers: { Authorization: token } },
     language,
     unknownText,

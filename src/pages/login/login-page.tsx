@@ -2,12 +2,9 @@ import type { i18n as I18n } from "i18next";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type Language, languageNames } from "#contracts/language";
 import { MFA_CODE_LENGTH } from "#contracts/login-limits";
-import { isRole, landingPath } from "#contracts/roles";
 import { runChatWidget } from "../../lib/chat-widget-runtime";
-import { noticeOf, returnPath } from "../../lib/login-link";
+import { noticeOf } from "../../lib/login-link";
 import { storageKeys } from "../../lib/storage-keys";
-import { clearToken, saveToken } from "../../providers/token-storage";
-import { prefetchApp } from "./app-prefetch";
 import { LanguageMenu } from "./language-menu";
 import { DEFAULT_PRODUCT_NAME, getPublicConfig, getUserInfo, postLogin } from "./login-api";
 import { loadSignInCatalogs } from "./login-catalogs";
@@ -22,6 +19,7 @@ import {
   loginFields,
   serverFieldErrors,
 } from "./login-rules";
+import type { SignInRealm } from "./sign-in-realm";
 import "./login-page.css";
 
 /** Spec §9: messages stay 3 s; a new one replaces the one on screen, so one failure shows one message. */
@@ -42,7 +40,7 @@ const fromKeys = (errors: LoginErrors): FieldMessages =>
  * Sign-in: username, password and, once MFA is bound, the authenticator's code. The page of its own (React and
  * i18next only), so a visitor waits for little; after sign-in a full page load starts the app at the deep link.
  */
-export function LoginPage({ i18n }: { i18n: I18n }) {
+export function LoginPage({ i18n, realm }: { i18n: I18n; realm: SignInRealm }) {
   const [language, setLanguage] = useState(i18n.language as Language);
   const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
   const search = useMemo(() => new URLSearchParams(window.location.search), []);
@@ -66,8 +64,8 @@ export function LoginPage({ i18n }: { i18n: I18n }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language and the product's name.
   useEffect(() => {
-    document.title = `${i18n.t("login.pageTitle")} - ${productName}`;
-  }, [i18n, language, productName]);
+    document.title = `${i18n.t("login.pageTitle")} - ${i18n.t(realm.headingKey, { product: productName })}`;
+  }, [i18n, language, productName, realm]);
 
   // The product's name and the live-chat widget, from the public configuration (read once).
   useEffect(() => {
@@ -76,16 +74,16 @@ export function LoginPage({ i18n }: { i18n: I18n }) {
     void getPublicConfig(i18n.language).then((answer) => {
       if (!live || !answer.ok) return;
       setProductName(answer.data.productName);
-      if (answer.data.chatWidget) stop = runChatWidget(answer.data.chatWidget);
+      if (answer.data.chatWidget && realm.liveChat) stop = runChatWidget(answer.data.chatWidget);
     });
     return () => {
       live = false;
       stop?.();
     };
-  }, [i18n]);
+  }, [i18n, realm]);
 
   const change = (field: LoginField, value: string) => {
-    prefetchApp();
+    realm.prefetch();
     setValues((was) => ({ ...was, [field]: value }));
     const key = fieldError(field, value);
     setMessages((was) => ({ ...was, [field]: key ? { key } : undefined }));
@@ -102,18 +100,19 @@ export function LoginPage({ i18n }: { i18n: I18n }) {
       return;
     }
     setPending(true);
-    const answer = await postLogin(loginBodyOf(values), i18n.language, t("common.unknownError"));
+    const answer = await postLogin(realm.loginUrl, loginBodyOf(values), i18n.language, t("common.unknownError"));
     if (answer.ok) {
       const token = `${answer.data.tokenHead}${answer.data.token}`;
-      saveToken(token);
-      const user = await getUserInfo(token, i18n.language, t("common.unknownError"));
-      if (user.ok && isRole(user.data.role)) {
-        // A full page load starts the app: back to the deep link that needed a sign-in, else the role's own page.
-        window.location.replace(returnPath(search.get("to")) ?? landingPath[user.data.role]);
+      realm.tokens.save(token);
+      const user = await getUserInfo(realm.userInfoUrl, token, i18n.language, t("common.unknownError"));
+      const destination = user.ok ? realm.destination(search.get("to"), user.data) : null;
+      if (destination) {
+        // A full page load starts the app: back to the deep link that needed a sign-in, else the user's own page.
+        window.location.replace(destination);
         return;
       }
-      // Without user info there is no role and no landing page: a half-finished login is no login.
-      clearToken();
+      // Without user info there is no landing page: a half-finished login is no login.
+      realm.tokens.clear();
       setPending(false);
       show("error", user.ok ? t("common.unknownError") : user.message);
       return;
@@ -189,7 +188,7 @@ export function LoginPage({ i18n }: { i18n: I18n }) {
     <main className="login-main">
       <div className="login-card">
         <div className="login-head">
-          <h1>{productName}</h1>
+          <h1>{t(realm.headingKey, { product: productName })}</h1>
           <LanguageMenu
             current={language}
             label={t("common.language")}

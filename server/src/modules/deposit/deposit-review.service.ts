@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { currencyDecimals, type DepositStatus, storedMessage } from "#contracts";
+import { type DepositStatus, isExchangeRate, settle, storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Tx } from "../../db/connection";
 import { queryRows } from "../../db/raw";
@@ -16,15 +16,6 @@ import type { DepositRow } from "./deposit.service";
  * adjust a balance by hand. Every balance change goes through `postBalanceChange`; errors are English sentences.
  */
 
-/** amount x rate, rounded half-up (away from zero for .5) to the settled currency's decimals: exact decimals. */
-export function settle(amount: string, rate: string, currency: string): string {
-  return new Big(amount)
-    .times(new Big(rate))
-    .round(currencyDecimals(currency), Big.roundHalfUp)
-    .toFixed(currencyDecimals(currency));
-}
-
-const rateFormat = /^\d{1,12}(\.\d{1,8})?$/;
 const moneyFormat = /^-?\d{1,16}(\.\d{1,4})?$/;
 
 async function merchantByNo(db: AppDeps["db"] | Tx, merchantNo: string) {
@@ -107,7 +98,7 @@ export interface ApproveInput {
 export async function approveDeposit(deps: AppDeps, actor: AuditActor, input: ApproveInput): Promise<DepositRow> {
   const settledCurrency = input.settledCurrency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(settledCurrency)) throw fail("settledCurrencyFormat");
-  if (!rateFormat.test(input.rate) || new Big(input.rate).lte(0)) throw fail("exchangeRateFormat");
+  if (!isExchangeRate(input.rate)) throw fail("exchangeRateFormat");
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [current] = await tx

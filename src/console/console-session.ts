@@ -1,0 +1,67 @@
+import { message } from "antd";
+import { consoleCalls, consoleResourceCall, type StaffInfo } from "#contracts";
+import { antdLoggedOutPrompt } from "../components/logged-out-prompt";
+import { askStepUp } from "../components/mfa/step-up-store";
+import { leavePage } from "../lib/leave-page";
+import { consoleLoginPath } from "../lib/login-link";
+import type { FileSource } from "../pages/deposit/proof-blob";
+import { callsThrough } from "../providers/api-call";
+import { createHttpClient } from "../providers/create-http-client";
+import { createDataProvider } from "../providers/data-provider";
+import { ERROR_TOAST_SECONDS } from "../providers/http-client";
+import { currentLanguage, i18n } from "../providers/i18n-provider";
+import { consoleTokens } from "../providers/token-storage";
+
+/**
+ * The console's session: its own token (a staff realm, issue 15), its own HTTP client over the same envelope,
+ * toasts, step-up dialog and logged-out prompt as the merchant portal's, and the signed-in staff member.
+ */
+
+/** `me`, read once and shared by identity, permissions and access control; forgotten on sign-out and MFA binding. */
+let staffInfo: Promise<StaffInfo> | null = null;
+
+/** Signs out in this browser (no server call), to the console's sign-in page, which brings the user back. */
+export function leaveConsole(options: { back?: boolean } = {}): void {
+  consoleTokens.clear();
+  staffInfo = null;
+  const { pathname, search, hash } = window.location;
+  leavePage(consoleLoginPath(options.back ? `${pathname}${search}${hash}` : undefined));
+}
+
+export const consoleHttp = createHttpClient({
+  getToken: consoleTokens.get,
+  getLanguage: currentLanguage,
+  unknownText: () => i18n.t("common.unknownError"),
+  showError: (text, key) => {
+    void message.error({ content: text, key, duration: ERROR_TOAST_SECONDS });
+  },
+  onSessionExpired: antdLoggedOutPrompt(() => leaveConsole({ back: true })),
+  askStepUp,
+});
+
+/** Sends a declared console call: envelope unwrapped, failures shown. */
+export const consoleCall = callsThrough(consoleHttp.request);
+
+/** Refine's data calls for the console's resources. */
+export const consoleDataProvider = createDataProvider(consoleHttp.request, consoleResourceCall);
+
+/** Proofs of payment and other files, fetched with the staff member's token. */
+export const consoleFiles: FileSource = { instance: consoleHttp.instance, getToken: consoleTokens.get };
+
+export function loadStaffInfo(options: { fresh?: boolean } = {}): Promise<StaffInfo> {
+  if (!staffInfo || options.fresh) {
+    const current = consoleCall(consoleCalls.me);
+    staffInfo = current;
+    // A failure is not cached: the next caller tries again.
+    current.catch(() => {
+      if (staffInfo === current) staffInfo = null;
+    });
+  }
+  return staffInfo;
+}
+
+/** Revokes the session on the server (the local sign-out happens even if that call fails). */
+export async function signOutOfConsole(): Promise<void> {
+  await consoleCall(consoleCalls.logout).catch(() => undefined);
+  leaveConsole();
+}

@@ -1,0 +1,98 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { useGetIdentity, useLogout } from "@refinedev/core";
+import { Button, Dropdown, Flex, Layout, Menu, Typography, theme } from "antd";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import type { StaffInfo } from "#contracts";
+import { LanguageSwitch } from "../components/language-switch";
+import { StepUpDialog } from "../components/mfa/step-up-dialog";
+import { PageLoading } from "../components/page-loading";
+import { useDocumentTitle } from "../components/use-document-title";
+import { useProductName } from "../providers/use-public-config";
+import { useRefetchOnLanguageChange } from "../providers/use-refetch-on-language-change";
+import { ConsoleMfaBind } from "./console-mfa";
+import { consoleAreas, mayStaff } from "./console-resources";
+
+const SIDER_WIDTH = 232;
+
+/** A built-in role's name is translated; a role a super administrator added is called what they called it. */
+export const roleName = (t: (key: string) => string, role: { code: string | null; name: string }) =>
+  role.code ? t(`console.roles.${role.code}`) : role.name;
+
+/** The console's frame: the areas this staff member's roles open, the top bar, the page. */
+export function ConsoleShell() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const productName = useProductName();
+  const { data: staff } = useGetIdentity<StaffInfo>();
+  const { mutate: logout } = useLogout();
+  useRefetchOnLanguageChange();
+
+  const current = consoleAreas.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+  useDocumentTitle(current ? t(`console.resources.${current.name}`) : t("console.title"));
+  const areas = staff ? consoleAreas.filter((r) => mayStaff(staff, r.name, "list")) : [];
+  const bound = staff?.mfaStatus === 1;
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider width={SIDER_WIDTH} theme="light" breakpoint="lg" collapsedWidth={0}>
+        <Typography.Title level={1} style={{ fontSize: 18, margin: 0, padding: "20px 24px" }}>
+          {productName} {t("console.title")}
+        </Typography.Title>
+        <nav aria-label={t("shell.navigation")}>
+          <Menu
+            mode="inline"
+            selectedKeys={current ? [current.path] : []}
+            items={areas.map((r) => ({ key: r.path, label: t(`console.resources.${r.name}`) }))}
+            onClick={({ key }) => navigate(key)}
+            style={{ borderInlineEnd: 0 }}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: token.colorBgContainer, paddingInline: 24 }}>
+          <Flex justify="flex-end" align="center" gap={8} style={{ height: "100%" }}>
+            <LanguageSwitch />
+            <Dropdown
+              trigger={["click"]}
+              menu={{
+                items: [
+                  {
+                    key: "roles",
+                    label: staff?.roles.map((role) => roleName(t, role)).join(", ") ?? "",
+                    disabled: true,
+                  },
+                  { type: "divider" },
+                  {
+                    key: "logout",
+                    icon: <LogoutOutlined aria-hidden />,
+                    label: t("shell.userMenu.logout"),
+                    danger: true,
+                  },
+                ],
+                onClick: ({ key }) => key === "logout" && logout(),
+              }}
+            >
+              <Button type="text" icon={<UserOutlined />} aria-label={t("shell.userMenu.label")}>
+                {staff?.name || staff?.username} <DownOutlined />
+              </Button>
+            </Dropdown>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 24 }}>
+          {/* Until an authenticator is bound the server answers nothing else: only the binding dialogs show. */}
+          {bound && (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+      <ConsoleMfaBind />
+      <StepUpDialog />
+    </Layout>
+  );
+}

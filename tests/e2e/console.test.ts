@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Deposit } from "#contracts";
+import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { DEPOSIT, depositForm } from "../support/funds-fixtures";
+import { staffMember } from "../support/staff";
+import { TEST_PASSWORD } from "../support/test-app";
+
+/** A real 1x1 PNG: the server recognises uploads by their bytes. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** What a merchant's finance user sends through the portal's calls: a proof of payment, then the deposit. */
+async function recharge(e2e: E2E, token: string, extra: Record<string, string>): Promise<Deposit> {
+  const send = async (path: string, body: FormData | string) => {
+    const headers: Record<string, string> = { Authorization: token, "Accept-Language": "en-US" };
+    if (typeof body === "string") headers["Content-Type"] = "application/json";
+    const answer = await (await fetch(`${e2e.baseUrl}${path}`, { method: "POST", headers, body })).json();
+    expect(answer.code, JSON.stringify(answer)).toBe(200);
+    return answer.data;
+  };
+  const form = new FormData();
+  form.append("file", new Blob([TINY_PNG], { type: "image/png" }), "proof.png");
+  const proof = await send("/portal/merchant/api/upload/image", form);
+  return send(DEPOSIT, JSON.stringify(depositForm(proof.fileId, extra)));
+}
+
+describe("the reseller's console", () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e.close());
+
+  it("a finance officer binds MFA at first sign-in, approves a deposit at a previewed settlement, and the merchant's balance shows it", async () => {
+    const m = await e2e.t.merchant();
+    const deposit = await recharge(e2e, await e2e.t.login(m.users.finance.username), {
+      amount: "710.00",
+      currency: "CNY",
+      referenceNo: "REF-CONSOLE-1",
+    });
+    const officer = await staffMember(e2e.t, ["financeOfficer"], { mfa: false });
+
+    // A deep link without a console session: the console's own sign-in, which brings the officer back.
+    const page = await e2e.newPage();
+    await page.goto("/console/deposits");
+    await page.waitForURL(/\/console\/login\?to=%2Fconsole%2Fdeposits$/);
+    await page.getByRole("heading", { name: "Merchant Portal Console" }).waitFor();
+    await submitLogin(page, officer.username, TEST_PASSWORD);
+    await bindMfaInDialog(page, e2e);
+    await page.waitForURL(/\/console\/deposits$/);
+    const menu = await page.getByRole("navigation", { name: "Main menu" }).getByRole("menuitem").allInnerTexts();
+    expect(menu).toContain("Deposit review");
+
+    // The pending queue holds the merchant's deposit; its proof is shown large in the review.
+    const row = page.getByRole("row", { name: /REF-CONSOLE-1/ });
+    await row.getByText("710.00 CNY").waitFor();
+    await row.getByRole("button", { name: "Review" }).click();
+    const review = page.getByRole("dialog", { name: `Deposit ${deposit.depositNo}` });
+    await review.getByRole("img", { name: "Proof of payment" }).waitFor();
+
+    // A bad rate is refused in place; a good one previews what the server will credit (710.00 x 0.1408 = 99.968).
+    const rate = review.getByLabel("Exchange rate (CNY to USD)");
+    await rate.fill("-1");
+    await review.getByText("The exchange rate is a number above 0 with at most 8 decimals, e.g. 7.1234").waitFor();
+    await rate.fill("0.1408");
+    await review.getByText("The merchant's balance will grow by 99.97 USD").waitFor();
+    await review.getByRole("button", { name: "Approve and credit the balance" }).click();
+    await page.getByText(`Deposit ${deposit.depositNo} approved: the merchant's balance is credited`).waitFor();
+    await row.waitFor({ state: "detached" });
+
+    // The merchant sees it in its own portal, the server untouched in between.
+    const merchantPage = await e2e.newPage();
+    await merchantPage.goto("/login");
+    await submitLogin(
+      merchantPage,
+      m.users.finance.username,
+      TEST_PASSWORD,
+      await e2e.t.code(m.users.finance.username),
+    );
+    await merchantPage.getByRole("link", { name: "Balance: 99.97 USD" }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    expect(problemsOf(merchantPage)).toEqual([]);
+  });
+});
