@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deposit } from "#contracts";
-import { bindMfaInDialog, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import { bindMfaInDialog, confirmStepUp, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { DEPOSIT, depositForm } from "../support/funds-fixtures";
-import { staffMember } from "../support/staff";
+import { staffCode, staffMember } from "../support/staff";
 import { TEST_PASSWORD } from "../support/test-app";
 
 /** A real 1x1 PNG: the server recognises uploads by their bytes. */
@@ -82,5 +82,54 @@ describe("the reseller's console", () => {
     await merchantPage.getByRole("link", { name: "Balance: 99.97 USD" }).waitFor();
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(merchantPage)).toEqual([]);
+  });
+
+  it("a super administrator creates a merchant and its first admin, who signs in to the merchant portal", async () => {
+    const chief = await staffMember(e2e.t, ["superAdmin"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await submitLogin(page, chief.username, TEST_PASSWORD, await staffCode(e2e.t, chief));
+    // The first area a super administrator's roles open.
+    await page.waitForURL(/\/console\/merchants$/);
+
+    await page.getByRole("button", { name: "New merchant" }).click();
+    const form = page.getByRole("dialog", { name: "New merchant" });
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Merchant name is required").waitFor();
+    await form.getByLabel("Merchant name").fill("Lotus Telecom");
+    await form.getByLabel("Company name").fill("Lotus Telecom Ltd");
+    await form.getByLabel("Balance currency").fill("usd");
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Merchant Lotus Telecom created: add its first admin below").waitFor();
+
+    // The new merchant opens; its first admin gets a one-time password, after the chief's code (step-up).
+    const merchant = page.getByRole("dialog", { name: "Lotus Telecom" });
+    await merchant.getByText("0.00 USD").waitFor();
+    await merchant.getByRole("button", { name: "Add user" }).click();
+    const userForm = page.getByRole("dialog", { name: "Create member" });
+    const username = `owner.${Date.now().toString(36)}@lotus.test`;
+    await userForm.getByLabel("Account").fill(username);
+    // The role offered by default is Operator: the chief picks Admin instead.
+    await userForm.getByText("Operator — Read-only plus placing orders").click();
+    await page.getByTitle(/^Admin — /).click();
+    await userForm.getByRole("button", { name: "Save" }).click();
+    await confirmStepUp(page, e2e, chief.mfaSecret!);
+    const shown = page.getByRole("dialog", { name: `Password of ${username}` });
+    const password = /[A-Za-z0-9]{16}/.exec((await shown.getByTestId("generated-password").textContent()) ?? "")?.[0];
+    expect(password).toBeDefined();
+    await shown.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
+    await shown.getByRole("button", { name: "Done" }).click();
+    const row = merchant.getByRole("row", { name: new RegExp(username.replace(/\./g, "\\.")) });
+    expect(await row.getByRole("cell").allTextContents()).toEqual(expect.arrayContaining(["Admin", "Not bound"]));
+
+    // The admin signs in to the merchant portal with it, binds MFA, and lands on Merchant Information.
+    const owner = await e2e.newPage();
+    await owner.goto("/login");
+    await submitLogin(owner, username, password!);
+    await bindMfaInDialog(owner, e2e);
+    await owner.waitForURL(/\/merchant\/info$/);
+    await owner.getByText("Lotus Telecom Ltd").waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    expect(problemsOf(owner)).toEqual([]);
   });
 });

@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import { MfaCodeDialog } from "./mfa-code-dialog";
 import { stepUpStore } from "./step-up-store";
 
-/** antd's dialogs sit at 1000; the step-up asks on behalf of one of them (e.g. Create member), so above it. */
-const STEP_UP_Z_INDEX = 1100;
+/**
+ * antd's dialogs sit at 1000, and one opened from a drawer (the console's Create member, in a merchant's drawer)
+ * higher still; the step-up asks on behalf of any of them, so above them all (below antd's messages, at 2010).
+ */
+const STEP_UP_Z_INDEX = 1900;
 
 /**
  * The code dialog for step-up calls (a new secret or key, member changes): whichever page made the call, the

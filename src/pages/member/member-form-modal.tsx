@@ -1,6 +1,6 @@
 import { useCreate, useUpdate } from "@refinedev/core";
 import { Form, Input, Modal, message, Select } from "antd";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
@@ -36,13 +36,23 @@ export interface MemberFormModalProps {
   onClose(): void;
   /** A password the server generated: the page shows it once. */
   onPasswordGenerated(username: string, password: string): void;
+  /** Creates through another call than the merchant's member resource (the console's, for a merchant's users). */
+  createMember?: (body: MemberCreate) => Promise<MemberCreated>;
 }
 
 /** Create or edit a member; the server's field errors (an account in use, a weak password) land on the fields. */
-export function MemberFormModal({ member, open, selfId, onClose, onPasswordGenerated }: MemberFormModalProps) {
+export function MemberFormModal({
+  member,
+  open,
+  selfId,
+  onClose,
+  onPasswordGenerated,
+  createMember,
+}: MemberFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { mutate: create, mutation: creation } = useCreate<MemberCreated>();
+  const { mutateAsync: create, mutation: creation } = useCreate<MemberCreated>();
+  const [sending, setSending] = useState(false);
   const { mutate: update, mutation: updating } = useUpdate<MemberItem>();
   const creating = member === null;
   const shape = creating ? memberCreate.shape : { ...memberCreate.shape, ...memberUpdate.shape };
@@ -56,17 +66,17 @@ export function MemberFormModal({ member, open, selfId, onClose, onPasswordGener
   const onFinish = (values: Values) => {
     const body = toBody(values, creating);
     if (creating) {
-      create(
-        { resource: MEMBER_RESOURCE, values: body },
-        {
-          onSuccess: ({ data }) => {
-            void message.success(t("member.messages.created", { username: data.username }));
-            onClose();
-            if (data.password) onPasswordGenerated(data.username, data.password);
-          },
-          onError,
-        },
-      );
+      setSending(true);
+      const created = createMember
+        ? createMember(body as MemberCreate)
+        : create({ resource: MEMBER_RESOURCE, values: body }).then(({ data }) => data);
+      created
+        .then((data) => {
+          void message.success(t("member.messages.created", { username: data.username }));
+          onClose();
+          if (data.password) onPasswordGenerated(data.username, data.password);
+        }, onError)
+        .finally(() => setSending(false));
       return;
     }
     update(
@@ -95,7 +105,7 @@ export function MemberFormModal({ member, open, selfId, onClose, onPasswordGener
       onOk={() => form.submit()}
       okText={t("common.save")}
       cancelText={t("common.cancel")}
-      confirmLoading={creation.isPending || updating.isPending}
+      confirmLoading={sending || creation.isPending || updating.isPending}
       forceRender
     >
       <Form<Values> form={form} name={FORM_NAME} layout="vertical" onFinish={onFinish}>

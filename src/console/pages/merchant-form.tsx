@@ -1,0 +1,120 @@
+import { Form, Input, Modal, message } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type ConsoleMerchant,
+  type ConsoleMerchantCreate,
+  consoleMerchantCalls,
+  consoleMerchantCreate,
+} from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { zodRule } from "../../lib/zod-rule";
+import { consoleCall } from "../console-session";
+
+type Values = ConsoleMerchantCreate;
+const shape = consoleMerchantCreate.shape;
+
+/**
+ * A merchant's details as the reseller keeps them: name, company, contact, low-balance threshold, and, when it is
+ * created, its balance currency (never changed afterwards: the ledger is in it). `merchant` null creates one.
+ */
+export function MerchantForm({
+  merchant,
+  open,
+  onClose,
+  onSaved,
+}: {
+  merchant: ConsoleMerchant | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (saved: ConsoleMerchant) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const creating = merchant === null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (merchant)
+      form.setFieldsValue({
+        merchantName: merchant.name,
+        companyName: merchant.companyName,
+        contactPerson: merchant.contactPerson,
+        contactPhone: merchant.contactPhone,
+        contactEmail: merchant.contactEmail,
+        website: merchant.website,
+        lowBalanceThreshold: merchant.lowBalanceThreshold,
+      });
+  }, [open, merchant, form]);
+
+  const save = async (values: Values) => {
+    setSaving(true);
+    try {
+      // The update call leaves the currency out (the form does not show it then).
+      const saved = merchant
+        ? await consoleCall(consoleMerchantCalls.update, { params: { id: merchant.id }, body: values })
+        : await consoleCall(consoleMerchantCalls.create, { body: values });
+      void message.success(t(creating ? "console.merchants.created" : "console.merchants.saved", { name: saved.name }));
+      onSaved(saved);
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = (name: string) => t(`merchant-info.fields.${name}`);
+  return (
+    <Modal
+      open={open}
+      title={creating ? t("console.merchants.create") : t("console.merchants.edit", { name: merchant.name })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<Values> form={form} name="console-merchant" layout="vertical" onFinish={(v) => void save(v)}>
+        <Form.Item name="merchantName" label={label("merchantName")} required rules={[zodRule(shape.merchantName, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="companyName" label={label("companyName")} rules={[zodRule(shape.companyName, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        {creating && (
+          <Form.Item
+            name="currency"
+            label={t("console.merchants.currency")}
+            extra={t("console.merchants.currencyHint")}
+            required
+            rules={[zodRule(shape.currency, t)]}
+          >
+            <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
+          </Form.Item>
+        )}
+        <Form.Item name="contactPerson" label={label("contactPerson")} rules={[zodRule(shape.contactPerson, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="contactPhone" label={label("contactPhone")} rules={[zodRule(shape.contactPhone, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="contactEmail" label={label("contactEmail")} rules={[zodRule(shape.contactEmail, t)]}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="website" label={label("website")} rules={[zodRule(shape.website, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="lowBalanceThreshold"
+          label={t("api-settings.fields.lowBalanceThreshold")}
+          rules={[zodRule(shape.lowBalanceThreshold, t)]}
+        >
+          <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
