@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deposit } from "#contracts";
-import { bindMfaInDialog, confirmStepUp, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
+import {
+  bindMfaInDialog,
+  confirmStepUp,
+  demoShopOperator,
+  demoTopupSku,
+  type E2E,
+  problemsOf,
+  startE2E,
+  submitLogin,
+} from "../support/e2e";
 import { DEPOSIT, depositForm } from "../support/funds-fixtures";
 import { staffCode, staffMember } from "../support/staff";
 import { TEST_PASSWORD } from "../support/test-app";
@@ -131,5 +140,50 @@ describe("the reseller's console", () => {
     await owner.getByText("Lotus Telecom Ltd").waitFor();
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(owner)).toEqual([]);
+  });
+
+  it("customer service asks the supplier again about a stuck order, then fails it, and the merchant sees it refunded", async () => {
+    const shop = await demoShopOperator(e2e);
+    const sku = await demoTopupSku(e2e.t);
+    // The simulator never answers for an account ending in 9999, and no worker runs here: the order stays stuck.
+    await shop.page.goto(`/merchant/order/create?productId=${sku.productId}&skuId=${sku.skuId}`);
+    await shop.page.getByLabel("Mobile number").fill("13800009999");
+    await shop.page.getByRole("button", { name: "Place order" }).click();
+    await shop.page.waitForURL(/\/merchant\/order\/P\d+$/);
+    const orderNo = decodeURIComponent(new URL(shop.page.url()).pathname.split("/").pop() ?? "");
+    await shop.page.getByRole("link", { name: "Balance: 98.58 USD" }).waitFor();
+
+    const service = await staffMember(e2e.t, ["customerService"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await submitLogin(page, service.username, TEST_PASSWORD, await staffCode(e2e.t, service));
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await nav.getByRole("menuitem", { name: "Orders" }).click();
+    // Customer service's roles open merchants and orders, not deposits or staff.
+    expect(await nav.getByRole("menuitem").allInnerTexts()).toEqual(["Merchants", "Orders"]);
+    await page.getByLabel("Order number", { exact: true }).fill(orderNo);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const row = page.getByRole("row", { name: new RegExp(orderNo) });
+    await row.getByText(shop.merchantNo, { exact: false }).waitFor();
+    await row.getByRole("button", { name: orderNo }).click();
+
+    const drawer = page.getByRole("dialog", { name: `Order ${orderNo}` });
+    await drawer.getByRole("button", { name: "Ask the supplier again" }).click();
+    await page.getByText(`Order ${orderNo} is being asked at the supplier again`).waitFor();
+    await drawer.getByRole("button", { name: "Fail and refund" }).click();
+    const confirm = page.getByRole("dialog", { name: `Fail order ${orderNo}` });
+    await confirm.getByRole("button", { name: "Fail and refund" }).click();
+    await confirm.getByText("This field is required").waitFor();
+    await confirm.getByLabel("Failure reason").fill("Supplier confirmed it never arrived");
+    await confirm.getByRole("button", { name: "Fail and refund" }).click();
+    await page.getByText(`Order ${orderNo} failed and refunded`).waitFor();
+    await drawer.getByText("Failed", { exact: true }).first().waitFor();
+
+    // The merchant's page shows the failure, its reason and the money back.
+    await shop.page.reload();
+    await shop.page.getByText("Supplier confirmed it never arrived").first().waitFor();
+    await shop.page.getByRole("link", { name: "Balance: 100.00 USD" }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    expect(problemsOf(shop.page)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { CrudSort } from "@refinedev/core";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Order, type orderSortFields, placedByLabel } from "#contracts";
 import { sortableColumn } from "../../components/list-page";
@@ -13,19 +14,29 @@ import { OrderStatusTag } from "./order-status-tag";
 /** What a phone shows until its user chooses more: the order, its status and its amount. */
 export const orderCompactColumns = ["orderNo", "status", "amount"] as const;
 
+/** Where the console's order list differs: its order number opens a drawer, and it is always newest first. */
+export interface OrderColumnOptions {
+  open?: (order: Order) => ReactNode;
+  sortable?: boolean;
+}
+
 /**
  * Spec §3's fields, the ones support looks at first leading (status and amount stay in sight on a 1280 px
  * screen); the order number opens the order; `sorters` mark the sorted column.
  */
-export function orderColumns(t: TFunction, sorters: readonly CrudSort[]): ColumnsType<Order> {
+export function orderColumns(
+  t: TFunction,
+  sorters: readonly CrudSort[],
+  { open, sortable: sorts = true }: OrderColumnOptions = {},
+): ColumnsType<Order> {
   const title = (field: keyof Order) => t(`order.fields.${field}`);
-  const sortable = (key: (typeof orderSortFields)[number]) => sortableColumn(key, sorters);
+  const sortable = (key: (typeof orderSortFields)[number]) => (sorts ? sortableColumn(key, sorters) : { key });
   return [
     {
       key: "orderNo",
       title: title("orderNo"),
       fixed: "left",
-      render: (_, o) => <Link to={orderPath("show", o.orderNo)}>{o.orderNo}</Link>,
+      render: (_, o) => open?.(o) ?? <Link to={orderPath("show", o.orderNo)}>{o.orderNo}</Link>,
     },
     { key: "status", title: title("status"), render: (_, o) => <OrderStatusTag status={o.status} /> },
     {

@@ -9,8 +9,11 @@ import { batchOrdersPath } from "../../lib/order-list";
 import { OrderDuration } from "./order-duration";
 import { OrderStatusTag } from "./order-status-tag";
 
-/** Every field of the order as people read it; a batch id leads to the other orders of its batch. */
-export function OrderDetails({ order }: { order: OrderDetail }) {
+/**
+ * Every field of the order as people read it; a batch id leads to the other orders of its batch (in the merchant
+ * portal: the console has no batch page, `batchLinks` false).
+ */
+export function OrderDetails({ order, batchLinks = true }: { order: OrderDetail; batchLinks?: boolean }) {
   const { t } = useTranslation();
   const label = (field: keyof OrderDetail) => t(`order.fields.${field}`);
   const money = (value: string) => `${formatMoney(value)} ${order.currency}`;
@@ -23,7 +26,11 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         <Typography.Text copyable>{order.merchantOrderNo}</Typography.Text>
       </Descriptions.Item>
       <Descriptions.Item label={label("batchId")}>
-        {order.batchId ? <Link to={batchOrdersPath(order.batchId)}>{order.batchId}</Link> : "-"}
+        {order.batchId && batchLinks ? (
+          <Link to={batchOrdersPath(order.batchId)}>{order.batchId}</Link>
+        ) : (
+          order.batchId || "-"
+        )}
       </Descriptions.Item>
       <Descriptions.Item label={label("productName")}>{order.productName}</Descriptions.Item>
       <Descriptions.Item label={label("productType")}>

@@ -1,0 +1,115 @@
+import { useCan, useCustom } from "@refinedev/core";
+import { Button, Card, Drawer, Flex, Form, Input, Modal, message, Spin } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ConsoleOrderDetail, consoleOrderCalls, failOrderBody } from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { zodRule } from "../../lib/zod-rule";
+import { OrderDetails, OrderInputs } from "../../pages/order/order-details";
+import { OrderTimeline } from "../../pages/order/order-timeline";
+import { customCall } from "../../providers/api-call";
+import { consoleCall } from "../console-session";
+
+/**
+ * One order across merchants: its fields, inputs and whole timeline (each supplier attempt), and for a stuck
+ * (Processing) order customer service's two actions: ask the supplier again now, or fail it with a reason, which
+ * refunds it as every failure does. The server audits both.
+ */
+export function ConsoleOrderDrawer({
+  orderNo,
+  onClose,
+  onChanged,
+}: {
+  orderNo: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const mayAct = useCan({ resource: "orders", action: "edit" }).data?.can === true;
+  const { query } = useCustom<ConsoleOrderDetail>({
+    ...customCall(consoleOrderCalls.one, { orderNo }),
+    queryOptions: { retry: false },
+  });
+  const [failing, setFailing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const order = query.data?.data;
+
+  const act = async (send: () => Promise<ConsoleOrderDetail>, done: string) => {
+    setBusy(true);
+    try {
+      await send();
+      void message.success(t(done, { orderNo }));
+      setFailing(false);
+      onChanged();
+      void query.refetch();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const requery = () =>
+    act(() => consoleCall(consoleOrderCalls.requery, { params: { orderNo } }), "console.orders.requeried");
+  const fail = ({ reason }: { reason: string }) =>
+    act(() => consoleCall(consoleOrderCalls.fail, { params: { orderNo }, body: { reason } }), "console.orders.failed");
+
+  const stuck = order?.status === "processing";
+  return (
+    <Drawer
+      open
+      width={Math.min(1100, window.innerWidth)}
+      title={t("console.orders.title", { orderNo })}
+      onClose={onClose}
+    >
+      {!order ? (
+        <Spin />
+      ) : (
+        <Flex vertical gap={16}>
+          {stuck && mayAct && (
+            <Flex gap={8} justify="flex-end">
+              <Button loading={busy && !failing} onClick={() => void requery()}>
+                {t("console.orders.requery")}
+              </Button>
+              <Button danger onClick={() => setFailing(true)}>
+                {t("console.orders.fail")}
+              </Button>
+            </Flex>
+          )}
+          <Card type="inner" title={`${t("order.sections.details")} · ${order.merchantName} (${order.merchantNo})`}>
+            <OrderDetails order={order} batchLinks={false} />
+          </Card>
+          <Card type="inner" title={t("order.sections.inputs")}>
+            <OrderInputs inputs={order.inputs} />
+          </Card>
+          <Card type="inner" title={t("order.sections.timeline")}>
+            <OrderTimeline entries={order.timeline} pending={stuck} />
+          </Card>
+        </Flex>
+      )}
+      <Modal
+        open={failing}
+        title={t("console.orders.failTitle", { orderNo })}
+        onCancel={() => setFailing(false)}
+        onOk={() => form.submit()}
+        okText={t("console.orders.fail")}
+        okButtonProps={{ danger: true }}
+        cancelText={t("common.cancel")}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
+        <p>{t("console.orders.failHint")}</p>
+        <Form form={form} name="fail-order" layout="vertical" onFinish={(v) => void fail(v)}>
+          <Form.Item
+            name="reason"
+            label={t("order.fields.failReason")}
+            required
+            rules={[zodRule(failOrderBody.shape.reason, t)]}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Button, Table } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ConsoleOrder, consoleOrderQuery } from "#contracts";
+import { TextFilter } from "../../components/list-filters";
+import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type OrderFilterValues, orderListFilters } from "../../lib/order-list";
+import { orderColumns } from "../../pages/order/order-columns";
+import { OrderFilters } from "../../pages/order/order-filters";
+import { ConsoleOrderDrawer } from "./order-drawer";
+
+type Search = OrderFilterValues & { merchantNo?: string };
+
+const searchFilters = (values: Search) => {
+  const merchantNo = values.merchantNo?.trim();
+  return [
+    ...orderListFilters(values),
+    ...(merchantNo ? [{ field: "merchantNo", operator: "eq" as const, value: merchantNo }] : []),
+  ];
+};
+
+/**
+ * Every merchant's orders (issue 15), searched as the merchant portal searches its own plus by merchant, newest
+ * first; each opens in a drawer with its timeline and customer service's actions on a stuck order.
+ */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
+  const { tableProps, searchFormProps, tableQuery } = useTable<ConsoleOrder, HttpError, Search>({
+    resource: "orders",
+    syncWithLocation: false,
+    onSearch: searchFilters,
+    queryOptions: { retry: false },
+  });
+  useLoadFailure(tableQuery.error, "order.loadFailed");
+  const opener = (o: ConsoleOrder) => (
+    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(o.orderNo)}>
+      {o.orderNo}
+    </Button>
+  );
+  const columns = orderColumns(t, [], { open: (o) => opener(o as ConsoleOrder), sortable: false });
+  const merchantColumn: ColumnsType<ConsoleOrder>[number] = {
+    key: "merchant",
+    title: t("console.fields.merchant"),
+    render: (_, o) => `${o.merchantName} (${o.merchantNo})`,
+  };
+
+  return (
+    <ListCard title={t("console.resources.orders")} actions={<RefreshButton query={tableQuery} />}>
+      <OrderFilters
+        formProps={searchFormProps}
+        leading={
+          <TextFilter
+            name="merchantNo"
+            label={t("console.fields.merchantNo")}
+            schema={consoleOrderQuery.shape.merchantNo}
+          />
+        }
+      />
+      <Table<ConsoleOrder>
+        {...tableProps}
+        rowKey="orderNo"
+        scroll={{ x: "max-content" }}
+        pagination={listPagination(tableProps.pagination, t)}
+        columns={[...columns.slice(0, 1), merchantColumn, ...columns.slice(1)] as ColumnsType<ConsoleOrder>}
+      />
+      {open && (
+        <ConsoleOrderDrawer orderNo={open} onClose={() => setOpen(null)} onChanged={() => void tableQuery.refetch()} />
+      )}
+    </ListCard>
+  );
+}
