@@ -10,7 +10,8 @@ import {
   startE2E,
   submitLogin,
 } from "../support/e2e";
-import { DEPOSIT, depositForm } from "../support/funds-fixtures";
+import { DEPOSIT, depositForm, merchantIdOf } from "../support/funds-fixtures";
+import { balanceOf, fund } from "../support/order-fixtures";
 import { staffCode, staffMember } from "../support/staff";
 import { TEST_PASSWORD } from "../support/test-app";
 
@@ -185,5 +186,104 @@ describe("the reseller's console", () => {
     await shop.page.getByRole("link", { name: "Balance: 100.00 USD" }).waitFor();
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(shop.page)).toEqual([]);
+  });
+
+  it("a super administrator adds a colleague and a role; an adjustment above the four-eyes amount waits for the colleague; the audit log shows it all", async () => {
+    const m = await e2e.t.merchant();
+    const merchantId = await merchantIdOf(e2e.t, m.merchantNo);
+    await fund(e2e.t, merchantId, "2000");
+    const chief = await staffMember(e2e.t, ["superAdmin"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await submitLogin(page, chief.username, TEST_PASSWORD, await staffCode(e2e.t, chief));
+    await page.waitForURL(/\/console\/merchants$/);
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+
+    // A colleague with two roles, a one-time password shown once.
+    await nav.getByRole("menuitem", { name: "Staff" }).click();
+    await page.getByRole("button", { name: "New staff member" }).click();
+    const staffForm = page.getByRole("dialog", { name: "New staff member" });
+    const colleague = `colleague.${Date.now().toString(36)}@reseller.test`;
+    await staffForm.getByLabel("Account").fill(colleague);
+    await staffForm.getByLabel("Roles").click();
+    await page.getByTitle("Finance officer").click();
+    await page.getByTitle("Customer service").click();
+    await staffForm.getByLabel("Name").click(); // closes the role list, which covers the buttons
+    await staffForm.getByRole("button", { name: "Save" }).click();
+    await confirmStepUp(page, e2e, chief.mfaSecret!);
+    const shown = page.getByRole("dialog", { name: `Password of ${colleague}` });
+    const password = /[A-Za-z0-9]{16}/.exec((await shown.getByTestId("generated-password").textContent()) ?? "")?.[0];
+    await shown.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
+    await shown.getByRole("button", { name: "Done" }).click();
+    const staffRow = page.getByRole("row", { name: new RegExp(colleague.replace(/\./g, "\\.")) });
+    await staffRow.getByText("Finance officer").waitFor();
+    await staffRow.getByText("Customer service").waitFor();
+
+    // A role of the reseller's own: read the audit log, nothing else.
+    await nav.getByRole("menuitem", { name: "Roles" }).click();
+    await page.getByRole("button", { name: "New role" }).click();
+    const roleForm = page.getByRole("dialog", { name: "New role" });
+    await roleForm.getByLabel("Role", { exact: true }).fill("Auditor");
+    await roleForm
+      .getByRole("row", { name: /Audit log/ })
+      .getByLabel("View list")
+      .check();
+    await roleForm.getByRole("button", { name: "Save" }).click();
+    await confirmStepUp(page, e2e, chief.mfaSecret!);
+    await page
+      .getByRole("row", { name: /Auditor/ })
+      .getByText("Audit log: View list")
+      .waitFor();
+
+    // 1,500.00 is above the four-eyes amount (1,000): it waits, and its requester may not approve it.
+    await nav.getByRole("menuitem", { name: "Balance adjustments" }).click();
+    await page.getByRole("button", { name: "New adjustment" }).click();
+    const adjustment = page.getByRole("dialog", { name: "New adjustment" });
+    await adjustment.getByLabel("Merchant number").fill(m.merchantNo);
+    await adjustment.getByLabel("Amount").fill("1500");
+    await adjustment.getByLabel("Remark").fill("Chargeback from the card acquirer");
+    await adjustment.getByRole("button", { name: "Submit" }).click();
+    await page
+      .getByText("Above the four-eyes amount: the adjustment waits for a second staff member's approval")
+      .waitFor();
+    const waiting = page.getByRole("row", { name: /Chargeback from the card acquirer/ });
+    await waiting.getByText("Awaiting approval").waitFor();
+    expect(await waiting.getByRole("button", { name: "Approve" }).count()).toBe(0);
+    expect(await balanceOf(e2e.t, merchantId)).toBe("2000.0000");
+
+    // The colleague signs in with the one-time password, binds MFA, and approves it.
+    const second = await e2e.newPage();
+    await second.goto("/console/login");
+    await submitLogin(second, colleague, password!);
+    await bindMfaInDialog(second, e2e);
+    await second
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("menuitem", { name: "Balance adjustments" })
+      .click();
+    const row = second.getByRole("row", { name: /Chargeback from the card acquirer/ });
+    await row.getByRole("button", { name: "Approve" }).click();
+    await second.getByRole("button", { name: "OK" }).click();
+    await second.getByText("Adjustment approved and posted").waitFor();
+    await row.getByText("Posted").waitFor();
+    await row.getByText("500.00 USD", { exact: true }).waitFor();
+    expect(await balanceOf(e2e.t, merchantId)).toBe("500.0000");
+
+    // The audit log holds each of these, newest first, with who did it.
+    await nav.getByRole("menuitem", { name: "Audit log" }).click();
+    await page
+      .getByRole("row", { name: /Adjusted a balance/ })
+      .getByText(colleague, { exact: false })
+      .waitFor();
+    await page
+      .getByRole("row", { name: /Requested an adjustment/ })
+      .getByText(chief.username, { exact: false })
+      .waitFor();
+    await page.getByRole("row", { name: /Created a role/ }).getByText(chief.username, { exact: false }).waitFor();
+    await page
+      .getByRole("row", { name: /Created a staff member/ })
+      .filter({ hasText: colleague })
+      .waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    expect(problemsOf(second)).toEqual([]);
   });
 });

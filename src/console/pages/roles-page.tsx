@@ -1,0 +1,191 @@
+import { useCan, useCustom } from "@refinedev/core";
+import { Button, Checkbox, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  consoleCalls,
+  consoleResources,
+  permissionOf,
+  type StaffRole,
+  type StaffRoleBody,
+  SUPER_ADMIN,
+  staffRoleBody,
+} from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { zodRule } from "../../lib/zod-rule";
+import { customCall } from "../../providers/api-call";
+import { consoleCall } from "../console-session";
+import { roleName } from "../console-shell";
+
+/**
+ * Roles as data (issue 15): each a set of permissions, an action on a console area, chosen here from the areas
+ * the console declares (contracts/console.ts). The super administrator holds every permission and is not edited.
+ * Menus, routes and the server's checks all read the same permissions.
+ */
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const mayCreate = useCan({ resource: "roles", action: "create" }).data?.can === true;
+  const mayEdit = useCan({ resource: "roles", action: "edit" }).data?.can === true;
+  const mayDelete = useCan({ resource: "roles", action: "delete" }).data?.can === true;
+  const { query } = useCustom<StaffRole[]>({ ...customCall(consoleCalls.roles), queryOptions: { retry: false } });
+  const [editing, setEditing] = useState<StaffRole | "new" | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<StaffRoleBody>();
+  const reload = () => void query.refetch();
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(
+      editing === "new" ? { permissions: [] } : { name: roleName(t, editing), permissions: editing.permissions },
+    );
+  }, [editing, form, t]);
+
+  const save = async (values: StaffRoleBody) => {
+    setSaving(true);
+    try {
+      const body = { name: values.name, permissions: values.permissions ?? [] };
+      const saved =
+        editing === "new" || editing === null
+          ? await consoleCall(consoleCalls.createRole, { body })
+          : await consoleCall(consoleCalls.updateRole, { params: { id: editing.id }, body });
+      void message.success(t("console.roles.saved", { name: saved.name }));
+      setEditing(null);
+      reload();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (role: StaffRole) => {
+    if ((await consoleCall(consoleCalls.deleteRole, { params: { id: role.id } }).catch(() => false)) === false) return;
+    void message.success(t("console.roles.deleted", { name: role.name }));
+    reload();
+  };
+
+  const area = (name: string) => t(`console.resources.${name}`);
+  const action = (name: string) => t(`console.roles.actions.${name}`);
+  return (
+    <ListCard
+      title={t("console.resources.roles")}
+      actions={
+        <Space>
+          {mayCreate && (
+            <Button type="primary" onClick={() => setEditing("new")}>
+              {t("console.roles.create")}
+            </Button>
+          )}
+          <RefreshButton query={query} />
+        </Space>
+      }
+    >
+      <Table<StaffRole>
+        rowKey="id"
+        loading={query.isLoading}
+        dataSource={query.data?.data ?? []}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        columns={[
+          { key: "name", title: t("console.roles.fields.name"), render: (_, r) => roleName(t, r) },
+          {
+            key: "permissions",
+            title: t("console.roles.fields.permissions"),
+            render: (_, r) =>
+              r.code === SUPER_ADMIN ? (
+                <Tag color="gold">{t("console.roles.all")}</Tag>
+              ) : (
+                consoleResources
+                  .filter((res) => res.actions.some((a) => r.permissions.includes(permissionOf(res.name, a))))
+                  .map((res) => (
+                    <Tag key={res.name}>
+                      {area(res.name)}:{" "}
+                      {res.actions
+                        .filter((a) => r.permissions.includes(permissionOf(res.name, a)))
+                        .map(action)
+                        .join(", ")}
+                    </Tag>
+                  ))
+              ),
+          },
+          { key: "members", title: t("console.roles.fields.members"), align: "right", dataIndex: "members" },
+          {
+            key: "actions",
+            title: t("console.fields.actions"),
+            fixed: "right",
+            render: (_, r) =>
+              r.code === SUPER_ADMIN ? null : (
+                <Space size={0}>
+                  {mayEdit && (
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                      {t("common.edit")}
+                    </Button>
+                  )}
+                  {mayDelete && (
+                    <Popconfirm
+                      title={t("console.roles.confirmDelete", { name: roleName(t, r) })}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => remove(r)}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t("member.actions.delete")}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === "new" ? t("console.roles.create") : t("console.roles.edit")}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okText={t("common.save")}
+        cancelText={t("common.cancel")}
+        confirmLoading={saving}
+        width={720}
+        forceRender
+      >
+        <Form<StaffRoleBody> form={form} name="role" layout="vertical" onFinish={(v) => void save(v)}>
+          <Form.Item
+            name="name"
+            label={t("console.roles.fields.name")}
+            required
+            rules={[zodRule(staffRoleBody.shape.name, t)]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="permissions" label={t("console.roles.fields.permissions")}>
+            <Checkbox.Group style={{ display: "block" }}>
+              <Table
+                rowKey="name"
+                size="small"
+                pagination={false}
+                dataSource={[...consoleResources]}
+                columns={[
+                  { key: "area", title: t("console.roles.fields.area"), render: (_, r) => area(r.name) },
+                  {
+                    key: "actions",
+                    title: t("console.roles.fields.permissions"),
+                    render: (_, r) => (
+                      <Space wrap>
+                        {r.actions.map((a) => (
+                          <Checkbox key={a} value={permissionOf(r.name, a)}>
+                            {action(a)}
+                          </Checkbox>
+                        ))}
+                      </Space>
+                    ),
+                  },
+                ]}
+              />
+            </Checkbox.Group>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </ListCard>
+  );
+}
