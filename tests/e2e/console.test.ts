@@ -52,8 +52,10 @@ describe("the reseller's console", () => {
     });
     const officer = await staffMember(e2e.t, ["financeOfficer"], { mfa: false });
 
-    // A deep link without a console session: the console's own sign-in, which brings the officer back.
+    // A deep link without a console session: the console's own sign-in, which brings the officer back. The
+    // browser's today is the server's (the test's clock), for the statistics' period.
     const page = await e2e.newPage();
+    await page.clock.setFixedTime(e2e.t.clock.now());
     await page.goto("/console/deposits");
     await page.waitForURL(/\/console\/login\?to=%2Fconsole%2Fdeposits$/);
     await page.getByRole("heading", { name: "Merchant Portal Console" }).waitFor();
@@ -79,6 +81,11 @@ describe("the reseller's console", () => {
     await review.getByRole("button", { name: "Approve and credit the balance" }).click();
     await page.getByText(`Deposit ${deposit.depositNo} approved: the merchant's balance is credited`).waitFor();
     await row.waitFor({ state: "detached" });
+
+    // The reseller's statistics count it at once (the hourly rollups follow every change).
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("menuitem", { name: "Statistics" }).click();
+    await page.getByText("Deposits (1)").waitFor();
+    await page.getByText("99.97 USD").first().waitFor();
 
     // The merchant sees it in its own portal, the server untouched in between.
     const merchantPage = await e2e.newPage();
@@ -278,7 +285,10 @@ describe("the reseller's console", () => {
       .getByRole("row", { name: /Requested an adjustment/ })
       .getByText(chief.username, { exact: false })
       .waitFor();
-    await page.getByRole("row", { name: /Created a role/ }).getByText(chief.username, { exact: false }).waitFor();
+    await page
+      .getByRole("row", { name: /Created a role/ })
+      .getByText(chief.username, { exact: false })
+      .waitFor();
     await page
       .getByRole("row", { name: /Created a staff member/ })
       .filter({ hasText: colleague })

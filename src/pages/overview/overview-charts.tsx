@@ -43,7 +43,7 @@ interface ChartProps {
  * A chart in a card, named by its title, with its figures as a hidden table for assistive technology; the drawing
  * itself is hidden from it (and recharts' keyboard layer is off, so nothing focusable hides inside).
  */
-function Chart({ id, title, table, children }: ChartProps) {
+export function Chart({ id, title, table, children }: ChartProps) {
   const { t } = useTranslation();
   return (
     <Col xs={24} lg={12}>

@@ -1,13 +1,13 @@
 import { useCustom } from "@refinedev/core";
-import { Alert, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Space, Statistic } from "antd";
-import dayjs from "dayjs";
+import { Alert, Card, Col, Row, Skeleton, Space, Statistic } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OVERVIEW_MAX_DAYS, type Overview, overviewCalls } from "#contracts";
+import { type Overview, overviewCalls } from "#contracts";
 import { PageTitle } from "../../components/page-title";
 import { formatMoney } from "../../lib/format-decimal";
 import { customCall } from "../../providers/api-call";
-import { DEFAULT_PRESET, lastDays, type Period, type Preset, periodOf, presets, readerZone } from "./overview-period";
+import { DEFAULT_PRESET, lastDays, type Period, type Preset, readerZone } from "./overview-period";
+import { PeriodSelector } from "./period-selector";
 
 // The chart library is big: it loads with the charts, after the figures, and only on this page.
 const OverviewCharts = lazy(() => import("./overview-charts"));
@@ -25,36 +25,14 @@ export default function OverviewShowPage() {
   const overview = query.data?.data;
 
   const selector = (
-    <Flex wrap gap="small">
-      <Segmented<Preset | "range">
-        aria-label={t("overview.period.label")}
-        // On a phone the four choices may not fit: they scroll inside their own box, never the page.
-        style={{ minWidth: 0, maxWidth: "100%", overflowX: "auto" }}
-        value={preset}
-        onChange={(value) => {
-          setPreset(value);
-          if (value !== "range") setPeriod(lastDays(value));
-        }}
-        options={[
-          ...presets.map((days) => ({ value: days, label: t(`overview.period.last${days}`) })),
-          { value: "range" as const, label: t("overview.period.range") },
-        ]}
-      />
-      {preset === "range" && (
-        <DatePicker.RangePicker
-          aria-label={t("overview.period.range")}
-          allowClear={false}
-          value={[dayjs(period.from), dayjs(period.to)]}
-          disabledDate={(day, info) =>
-            day.isAfter(dayjs(), "day") ||
-            (info.from !== undefined && Math.abs(day.diff(info.from, "day")) >= OVERVIEW_MAX_DAYS)
-          }
-          onChange={(range) => {
-            if (range?.[0] && range[1]) setPeriod(periodOf([range[0], range[1]]));
-          }}
-        />
-      )}
-    </Flex>
+    <PeriodSelector
+      preset={preset}
+      period={period}
+      onChange={(nextPreset, nextPeriod) => {
+        setPreset(nextPreset);
+        setPeriod(nextPeriod);
+      }}
+    />
   );
 
   let body = <Skeleton active />;
