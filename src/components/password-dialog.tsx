@@ -14,11 +14,28 @@ import { applyFieldErrors } from "./form-errors";
 const DIALOG_WIDTH = 600;
 const fields = updatePasswordBody.shape;
 
+/** The merchant portal's own password call and local sign-out; the console passes its own. */
+const merchantAccount = {
+  update: (body: UpdatePasswordBody) => portalApi.updatePassword(body),
+  signOut: () => {
+    removeCookie(storageKeys.password);
+    logoutLocally({ notice: "passwordChanged" });
+  },
+};
+
 /**
  * Old, new and confirmation. On success the server has already ended every session of the user, so the
  * sign-out here is local (a server logout would only meet a 401).
  */
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PasswordDialog({
+  open,
+  onClose,
+  account = merchantAccount,
+}: {
+  open: boolean;
+  onClose: () => void;
+  account?: { update: (body: UpdatePasswordBody) => Promise<unknown>; signOut: () => void };
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdatePasswordBody>();
   const [submitting, setSubmitting] = useState(false);
@@ -29,7 +46,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   const onFinish = async (values: UpdatePasswordBody) => {
     setSubmitting(true);
     try {
-      await portalApi.updatePassword(values);
+      await account.update(values);
     } catch (error) {
       showFailure(error, t("common.operationFailed"));
       applyFieldErrors(form, error);
@@ -38,8 +55,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
       setSubmitting(false);
     }
     // The page is replaced at once, so the success is said on the sign-in page, where it can be read.
-    removeCookie(storageKeys.password);
-    logoutLocally({ notice: "passwordChanged" });
+    account.signOut();
   };
 
   const matchesNew = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({

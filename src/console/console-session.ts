@@ -3,7 +3,7 @@ import { consoleCalls, consoleResourceCall, type StaffInfo } from "#contracts";
 import { antdLoggedOutPrompt } from "../components/logged-out-prompt";
 import { askStepUp } from "../components/mfa/step-up-store";
 import { leavePage } from "../lib/leave-page";
-import { consoleLoginPath } from "../lib/login-link";
+import { consoleLoginPath, type LoginNotice } from "../lib/login-link";
 import type { FileSource } from "../pages/deposit/proof-blob";
 import { callsThrough } from "../providers/api-call";
 import { createHttpClient } from "../providers/create-http-client";
@@ -20,12 +20,15 @@ import { consoleTokens } from "../providers/token-storage";
 /** `me`, read once and shared by identity, permissions and access control; forgotten on sign-out and MFA binding. */
 let staffInfo: Promise<StaffInfo> | null = null;
 
-/** Signs out in this browser (no server call), to the console's sign-in page, which brings the user back. */
-export function leaveConsole(options: { back?: boolean } = {}): void {
+/**
+ * Signs out in this browser (no server call), to the console's sign-in page, which brings the user back (`back`)
+ * or says why (`notice`).
+ */
+export function leaveConsole(options: { back?: boolean; notice?: LoginNotice } = {}): void {
   consoleTokens.clear();
   staffInfo = null;
   const { pathname, search, hash } = window.location;
-  leavePage(consoleLoginPath(options.back ? `${pathname}${search}${hash}` : undefined));
+  leavePage(consoleLoginPath(options.back ? `${pathname}${search}${hash}` : undefined, options.notice));
 }
 
 export const consoleHttp = createHttpClient({

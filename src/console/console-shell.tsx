@@ -1,18 +1,26 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Dropdown, Flex, Layout, Menu, Typography, theme } from "antd";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import type { StaffInfo } from "#contracts";
+import { consoleCalls, type StaffInfo, type UpdatePasswordBody } from "#contracts";
 import { LanguageSwitch } from "../components/language-switch";
 import { StepUpDialog } from "../components/mfa/step-up-dialog";
 import { PageLoading } from "../components/page-loading";
+import { PasswordDialog } from "../components/password-dialog";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useProductName } from "../providers/use-public-config";
 import { useRefetchOnLanguageChange } from "../providers/use-refetch-on-language-change";
 import { ConsoleMfaBind } from "./console-mfa";
 import { consoleAreas, mayStaff } from "./console-resources";
+import { consoleCall, leaveConsole } from "./console-session";
+
+/** A staff member's own password: the console's call; every session of theirs ends, so to the sign-in page. */
+const staffAccount = {
+  update: (body: UpdatePasswordBody) => consoleCall(consoleCalls.updatePassword, { body }),
+  signOut: () => leaveConsole({ notice: "passwordChanged" }),
+};
 
 const SIDER_WIDTH = 232;
 
@@ -29,6 +37,7 @@ export function ConsoleShell() {
   const productName = useProductName();
   const { data: staff } = useGetIdentity<StaffInfo>();
   const { mutate: logout } = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
   useRefetchOnLanguageChange();
 
   const current = consoleAreas.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
@@ -67,13 +76,18 @@ export function ConsoleShell() {
                   },
                   { type: "divider" },
                   {
+                    key: "password",
+                    icon: <LockOutlined aria-hidden />,
+                    label: t("shell.userMenu.updatePassword"),
+                  },
+                  {
                     key: "logout",
                     icon: <LogoutOutlined aria-hidden />,
                     label: t("shell.userMenu.logout"),
                     danger: true,
                   },
                 ],
-                onClick: ({ key }) => key === "logout" && logout(),
+                onClick: ({ key }) => (key === "logout" ? logout() : key === "password" && setChangingPassword(true)),
               }}
             >
               <Button type="text" icon={<UserOutlined />} aria-label={t("shell.userMenu.label")}>
@@ -92,6 +106,7 @@ export function ConsoleShell() {
         </Layout.Content>
       </Layout>
       <ConsoleMfaBind />
+      <PasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} account={staffAccount} />
       <StepUpDialog />
     </Layout>
   );

@@ -43,10 +43,14 @@ export function isConsolePath(pathname: string): boolean {
   return pathname === CONSOLE_PATH || pathname.startsWith(`${CONSOLE_PATH}/`);
 }
 
-/** The console's sign-in page, bringing the staff member back to `to` afterwards. */
-export function consoleLoginPath(to?: string): string {
+/** The console's sign-in page, bringing the staff member back to `to` afterwards, or saying why they are there. */
+export function consoleLoginPath(to?: string, notice?: LoginNotice): string {
+  const query = new URLSearchParams();
   const back = consoleReturnPath(to);
-  return back ? `${CONSOLE_LOGIN_PATH}?${new URLSearchParams({ to: back })}` : CONSOLE_LOGIN_PATH;
+  if (back) query.set("to", back);
+  if (notice) query.set("notice", notice);
+  const search = query.toString();
+  return search ? `${CONSOLE_LOGIN_PATH}?${search}` : CONSOLE_LOGIN_PATH;
 }
 
 export function noticeOf(value: string | null): LoginNotice | null {

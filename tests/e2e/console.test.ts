@@ -275,6 +275,17 @@ describe("the reseller's console", () => {
     await row.getByText("500.00 USD", { exact: true }).waitFor();
     expect(await balanceOf(e2e.t, merchantId)).toBe("500.0000");
 
+    // The one-time password is replaced by the colleague's own: every session ends, and the sign-in says why.
+    await second.getByRole("button", { name: "User menu" }).click();
+    await second.getByRole("menuitem", { name: "Update Password" }).click();
+    const change = second.getByRole("dialog", { name: "Update Password" });
+    await change.getByLabel("Old password").fill(password!);
+    await change.getByLabel("New password").fill("N3w-console-pass!");
+    await change.getByLabel("Confirm password").fill("N3w-console-pass!");
+    await change.getByRole("button", { name: "Submit" }).click();
+    await second.waitForURL("**/console/login?notice=passwordChanged");
+    await second.getByText("Your password was changed. Log in with the new password.").waitFor();
+
     // The audit log holds each of these, newest first, with who did it.
     await nav.getByRole("menuitem", { name: "Audit log" }).click();
     await page
