@@ -92,11 +92,11 @@ export default defineConfig({
           // The other vendor groups take start-up code only ($initial): otherwise they drag lazy-only code along.
           groups: [
             // The app's texts, one chunk per language (src/lib/catalogs.ts). The sign-in page's four namespaces
-            // stay small chunks of their own, so /login loads only those.
+            // stay small chunks of their own, so /login loads only those; the console's texts are the console's.
             {
               debugName: "locale",
               name: (id) => `locale-${/locales[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? "other"}`,
-              test: /locales[\\/][^\\/]+[\\/](?!(login|common|errors|validation)\.json$)[^\\/]+\.json$/,
+              test: /locales[\\/][^\\/]+[\\/](?!(login|common|errors|validation|console)\.json$)[^\\/]+\.json$/,
               priority: 40,
             },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },

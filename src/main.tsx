@@ -1,4 +1,4 @@
-import { loadAppCatalogs } from "./lib/catalogs";
+import { loadAppCatalogs, loadConsoleCatalogs } from "./lib/catalogs";
 import { entryOf } from "./lib/entry-route";
 import { detectLanguage } from "./lib/language";
 import { storageKeys } from "./lib/storage-keys";
@@ -21,7 +21,7 @@ if (entry === "signIn" || entry === "consoleSignIn") {
     page.startLogin(root, entry === "consoleSignIn" ? "console" : "merchant", language, catalogs),
   );
 } else if (entry === "console") {
-  void Promise.all([import("./console/start-console"), loadAppCatalogs(language)]).then(([app, catalogs]) =>
+  void Promise.all([import("./console/start-console"), loadConsoleCatalogs(language)]).then(([app, catalogs]) =>
     app.startConsole(root, language, catalogs),
   );
 } else {

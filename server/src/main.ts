@@ -76,8 +76,8 @@ async function main() {
     for (const u of demoUsers) lines.push(`    ${u.role.padEnd(9)} ${u.username}`);
   }
   if (await hasDemoStaff(deps)) {
-    lines.push(`  Console (the reseller's staff), same password, MFA bound at the first sign-in:`);
-    lines.push(`    ${demoStaff.roles.join(" + ")}: ${demoStaff.username} (API: ${url}/portal/console/api)`);
+    lines.push(`  Console (the reseller's staff) at ${url}/console, same password, MFA bound at the first sign-in:`);
+    lines.push(`    ${demoStaff.roles.join(" + ")}: ${demoStaff.username}`);
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

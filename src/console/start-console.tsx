@@ -5,6 +5,7 @@ import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import type { Language } from "#contracts";
+import { loadConsoleCatalogs } from "../lib/catalogs";
 import type { Catalog } from "../lib/locale-resources";
 import { startI18n } from "../providers/i18n-provider";
 import { consoleTokens } from "../providers/token-storage";
@@ -15,7 +16,7 @@ import { loadStaffInfo } from "./console-session";
 export function startConsole(root: HTMLElement, language: Language, catalogs: Record<string, Catalog>): void {
   // With a session, the staff member's info starts at once, beside the console's code.
   if (consoleTokens.get()) void loadStaffInfo().catch(() => undefined);
-  startI18n(language, catalogs);
+  startI18n(language, catalogs, loadConsoleCatalogs);
   createRoot(root).render(
     <StrictMode>
       <ConsoleApp />

@@ -5,7 +5,7 @@ import "dayjs/locale/zh-cn";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contracts";
-import { loadAppCatalogs } from "../lib/catalogs";
+import { type CatalogLoader, loadAppCatalogs } from "../lib/catalogs";
 import { storageKeys } from "../lib/storage-keys";
 
 const dayjsLocale: Record<Language, string> = { "zh-CN": "zh-cn", "en-US": "en" };
@@ -19,11 +19,16 @@ function applySideEffects(language: Language): void {
 // snapshot and Refine memoises getLocale, so reading the language anywhere else goes stale (STACK-NOTES).
 export { i18n };
 
+/** Where the other language's texts come from: the merchant portal's catalogs, or the console's (all of them). */
+let loadTexts: CatalogLoader = loadAppCatalogs;
+
 /**
  * Starts the app's texts in `language`, whose catalogs the caller fetched (main.tsx detects the language and
- * fetches them beside the app's code). The other language is fetched when the user switches (changeLanguage).
+ * fetches them beside the app's code). The other language is fetched when the user switches (changeLanguage),
+ * by `load`.
  */
-export function startI18n(language: Language, catalogs: Record<string, unknown>): void {
+export function startI18n(language: Language, catalogs: Record<string, unknown>, load?: CatalogLoader): void {
+  if (load) loadTexts = load;
   void i18n.use(initReactI18next).init({
     resources: { [language]: { translation: catalogs } },
     partialBundledLanguages: true,
@@ -38,7 +43,7 @@ export function startI18n(language: Language, catalogs: Record<string, unknown>)
 /** Fetches and adds a language's texts unless they are there. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (!i18n.hasResourceBundle(language, "translation"))
-    i18n.addResourceBundle(language, "translation", await loadAppCatalogs(language));
+    i18n.addResourceBundle(language, "translation", await loadTexts(language));
 }
 
 export function currentLanguage(): Language {

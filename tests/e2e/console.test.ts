@@ -146,6 +146,13 @@ describe("the reseller's console", () => {
     await bindMfaInDialog(owner, e2e);
     await owner.waitForURL(/\/merchant\/info$/);
     await owner.getByText("Lotus Telecom Ltd").waitFor();
+
+    // The console speaks Chinese too: its own texts load with the other language.
+    await merchant.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("button", { name: /English/ }).click();
+    await page.getByRole("menuitem", { name: "简体中文" }).click();
+    await page.getByRole("navigation", { name: "主菜单" }).getByRole("menuitem", { name: "充值审核" }).waitFor();
+    await page.getByRole("heading", { name: "商户" }).waitFor();
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(owner)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, noticeOf, returnPath } from "../../src/lib/login-link";
+import { consoleLoginPath, consoleReturnPath, loginPath, noticeOf, returnPath } from "../../src/lib/login-link";
 
 describe("the sign-in page's address", () => {
   it("keeps the deep link and the notice", () => {
@@ -21,5 +21,16 @@ describe("the sign-in page's address", () => {
     expect(noticeOf("passwordChanged")).toBe("passwordChanged");
     expect(noticeOf("<script>")).toBeNull();
     expect(noticeOf(null)).toBeNull();
+  });
+
+  it("keeps the console's sign-in to the console: each realm returns only to its own pages", () => {
+    expect(consoleLoginPath("/console/deposits?status=pending")).toBe(
+      "/console/login?to=%2Fconsole%2Fdeposits%3Fstatus%3Dpending",
+    );
+    expect(consoleLoginPath(undefined, "passwordChanged")).toBe("/console/login?notice=passwordChanged");
+    for (const away of ["/merchant/order", "/console/login", "/console//evil.test", "//evil.test", null])
+      expect(consoleReturnPath(away)).toBeNull();
+    // The merchant's sign-in never leads into the console.
+    expect(returnPath("/console/deposits")).toBeNull();
   });
 });
