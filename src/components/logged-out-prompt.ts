@@ -1,5 +1,5 @@
 import { Modal } from "antd";
-import { leavePage } from "../lib/leave-page";
+import { isLeaving, leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { i18n } from "../providers/i18n-provider";
 import { clearToken } from "../providers/token-storage";
@@ -21,6 +21,8 @@ export interface LoggedOutPromptDeps {
   schedule: (run: () => void, ms: number) => void;
   translate: (key: string) => string;
   loginAgain: () => void;
+  /** True while the page is leaving anyway (the user signed out): then there is nothing to ask. */
+  leaving?: () => boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface LoggedOutPromptDeps {
 export function createLoggedOutPrompt(deps: LoggedOutPromptDeps): () => void {
   let open = false;
   return () => {
-    if (open) return;
+    if (open || deps.leaving?.()) return;
     open = true;
     const notice = deps.notify(
       deps.translate("shell.loggedOut.noticeTitle"),
@@ -68,6 +70,7 @@ export const antdLoggedOutPrompt = (loginAgain: () => void) =>
     },
     translate: (key) => i18n.t(key),
     loginAgain,
+    leaving: isLeaving,
   });
 
 export const promptLoggedOut = antdLoggedOutPrompt(() => {

@@ -2,7 +2,7 @@ import { message } from "antd";
 import { consoleCalls, consoleResourceCall, type StaffInfo } from "#contracts";
 import { antdLoggedOutPrompt } from "../components/logged-out-prompt";
 import { askStepUp } from "../components/mfa/step-up-store";
-import { leavePage } from "../lib/leave-page";
+import { leavePage, startSigningOut } from "../lib/leave-page";
 import { consoleLoginPath, type LoginNotice } from "../lib/login-link";
 import type { FileSource } from "../pages/deposit/proof-blob";
 import { callsThrough } from "../providers/api-call";
@@ -65,6 +65,7 @@ export function loadStaffInfo(options: { fresh?: boolean } = {}): Promise<StaffI
 
 /** Revokes the session on the server (the local sign-out happens even if that call fails). */
 export async function signOutOfConsole(): Promise<void> {
+  startSigningOut();
   await consoleCall(consoleCalls.logout).catch(() => undefined);
   leaveConsole();
 }

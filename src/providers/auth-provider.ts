@@ -1,5 +1,5 @@
 import type { AuthProvider } from "@refinedev/core";
-import { leavePage } from "../lib/leave-page";
+import { leavePage, startSigningOut } from "../lib/leave-page";
 import { LOGIN_PATH, type LoginNotice, loginPath } from "../lib/login-link";
 import { portalApi } from "./portal-api";
 import { clearToken, getToken } from "./token-storage";
@@ -23,7 +23,9 @@ export const authProvider: AuthProvider = {
   login: async () => ({ success: false, redirectTo: LOGIN_PATH }),
 
   logout: async () => {
-    // Revoke the session on the server; the local sign-out happens even if that call fails.
+    // Revoke the session on the server; the local sign-out happens even if that call fails. Polls refused in the
+    // meantime say nothing: the user asked for this.
+    startSigningOut();
     await portalApi.logout().catch(() => undefined);
     logoutLocally();
     return { success: true };

@@ -48,6 +48,24 @@ describe("logged-out prompt", () => {
     expect(loginAgain).toHaveBeenCalledOnce();
   });
 
+  it("says nothing while the page is leaving anyway (the user signed out)", () => {
+    const confirms: ConfirmOptions[] = [];
+    let leaving = true;
+    const prompt = createLoggedOutPrompt({
+      confirm: (options) => confirms.push(options),
+      notify: () => null,
+      schedule: () => undefined,
+      translate: (key) => key,
+      loginAgain: () => undefined,
+      leaving: () => leaving,
+    });
+    prompt();
+    expect(confirms).toHaveLength(0);
+    leaving = false;
+    prompt();
+    expect(confirms).toHaveLength(1);
+  });
+
   it("may ask again after the user chose to stay", () => {
     const { prompt, confirms } = setup();
     prompt();
