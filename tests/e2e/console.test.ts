@@ -10,16 +10,10 @@ import {
   startE2E,
   submitLogin,
 } from "../support/e2e";
-import { DEPOSIT, depositForm, merchantIdOf } from "../support/funds-fixtures";
+import { DEPOSIT, depositForm, merchantIdOf, TINY_PNG } from "../support/funds-fixtures";
 import { balanceOf, fund } from "../support/order-fixtures";
 import { staffCode, staffMember } from "../support/staff";
 import { TEST_PASSWORD } from "../support/test-app";
-
-/** A real 1x1 PNG: the server recognises uploads by their bytes. */
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 /** What a merchant's finance user sends through the portal's calls: a proof of payment, then the deposit. */
 async function recharge(e2e: E2E, token: string, extra: Record<string, string>): Promise<Deposit> {

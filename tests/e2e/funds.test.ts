@@ -14,14 +14,9 @@ import {
   startE2E,
   submitLogin,
 } from "../support/e2e";
+import { TINY_PNG } from "../support/funds-fixtures";
 import { fund } from "../support/order-fixtures";
 import { TEST_OPERATOR, TEST_PASSWORD } from "../support/test-app";
-
-/** A real 1x1 PNG: the server recognises uploads by their bytes. */
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 /** Opens the recharge form and fills every field, the proof uploaded for real. */
 async function fillRecharge(page: Page, referenceNo: string) {

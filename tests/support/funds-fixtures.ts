@@ -5,6 +5,12 @@ import { files, merchants } from "../../server/src/db/schema";
 import { call, EN } from "./api-helpers";
 import type { TestApp } from "./test-app";
 
+/** A real 1x1 PNG: the server recognises uploads by their bytes. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 export const DEPOSIT = "/portal/merchant/api/fund/deposit";
 export const DEPOSIT_LIST = "/portal/merchant/api/fund/deposit/list";
 export const LEDGER_LIST = "/portal/merchant/api/fund/transaction/list";
