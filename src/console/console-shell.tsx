@@ -90,7 +90,15 @@ export function ConsoleShell() {
                 onClick: ({ key }) => (key === "logout" ? logout() : key === "password" && setChangingPassword(true)),
               }}
             >
-              <Button type="text" icon={<UserOutlined />} aria-label={t("shell.userMenu.label")}>
+              {/* The name shown is part of the button's name (WCAG 2.5.3, label in name). */}
+              <Button
+                type="text"
+                icon={<UserOutlined />}
+                aria-label={t("common.labelled", {
+                  label: t("shell.userMenu.label"),
+                  value: staff?.name || staff?.username || "",
+                })}
+              >
                 {staff?.name || staff?.username} <DownOutlined />
               </Button>
             </Dropdown>

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderCalls, PORTAL_BASE } from "#contracts";
+import { consoleResources, orderCalls, PORTAL_BASE } from "#contracts";
 import { orderPath } from "../../src/lib/order-list";
 import { auditedPaths } from "../support/browser";
 import { type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { openShop } from "../support/order-fixtures";
+import { staffCode, staffMember } from "../support/staff";
 import { TEST_PASSWORD } from "../support/test-app";
 
 /**
@@ -85,6 +86,36 @@ describe("accessibility (axe-core)", () => {
     found.notifications = await blockingViolations(page);
     const opened = ["Recharge dialog", "Export Task drawer", "notifications"];
     expect(found).toEqual(Object.fromEntries([...paths, ...opened].map((p) => [p, []])));
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("has no serious or critical violation on any area of the console, with data in its lists", async () => {
+    await openShop(e2e.t);
+    const chief = await staffMember(e2e.t, ["superAdmin"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const onSignIn = await blockingViolations(page);
+    await submitLogin(page, chief.username, TEST_PASSWORD, await staffCode(e2e.t, chief));
+    await page.waitForURL(/\/console\/merchants$/);
+    const found: Record<string, string[]> = { "/console/login": onSignIn };
+    for (const { path } of consoleResources) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      found[path] = await blockingViolations(page);
+    }
+    // The drawer a merchant opens in (details, users, API settings) and the new merchant's form.
+    await page.goto("/console/merchants");
+    await page.getByRole("button", { name: "Open" }).first().click();
+    await page.getByRole("dialog").getByText("Add user").waitFor();
+    found["merchant drawer"] = await blockingViolations(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New merchant" }).click();
+    await page.getByRole("dialog", { name: "New merchant" }).waitFor();
+    found["new merchant dialog"] = await blockingViolations(page);
+    const paths = ["/console/login", ...consoleResources.map((r) => r.path), "merchant drawer", "new merchant dialog"];
+    expect(found).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
     expect(problemsOf(page)).toEqual([]);
   });
 });
