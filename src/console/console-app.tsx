@@ -26,13 +26,18 @@ function ToSignIn() {
   return <PageLoading fullScreen />;
 }
 
-/** /console and the sign-in address with a session: the first area the staff member's roles open. */
-function ToLanding() {
+/**
+ * /console and the sign-in address with a session: the first area the staff member's roles open. Without their
+ * info there is nowhere to go yet: inside the shell, which says why and offers to try again, nothing is shown; on
+ * the sign-in address the token is forgotten and the sign-in page loads (`leaveOnError`).
+ */
+function ToLanding({ leaveOnError = false }: { leaveOnError?: boolean }) {
   const { t } = useTranslation();
   const { data: staff, isError } = useGetIdentity<StaffInfo>();
   useEffect(() => {
-    if (isError) leaveConsole();
-  }, [isError]);
+    if (isError && leaveOnError) leaveConsole();
+  }, [isError, leaveOnError]);
+  if (isError && !leaveOnError) return null;
   if (!staff) return <PageLoading fullScreen />;
   const landing = consoleLanding(staff);
   return landing ? <Navigate to={landing} replace /> : <Result status="403" title={t("console.noArea")} />;
@@ -54,7 +59,7 @@ export function ConsoleApp() {
           options={{ disableTelemetry: true, syncWithLocation: false }}
         >
           <Routes>
-            <Route path={CONSOLE_LOGIN_PATH} element={<ToLanding />} />
+            <Route path={CONSOLE_LOGIN_PATH} element={<ToLanding leaveOnError />} />
             <Route
               element={
                 <Authenticated key="console" fallback={<ToSignIn />}>

@@ -1,6 +1,6 @@
 import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Button, Dropdown, Flex, Layout, Menu, Typography, theme } from "antd";
+import { Button, Dropdown, Flex, Layout, Menu, Result, Space, Typography, theme } from "antd";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -35,7 +35,7 @@ export function ConsoleShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const productName = useProductName();
-  const { data: staff } = useGetIdentity<StaffInfo>();
+  const { data: staff, isError, refetch, isFetching } = useGetIdentity<StaffInfo>();
   const { mutate: logout } = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
   useRefetchOnLanguageChange();
@@ -105,6 +105,21 @@ export function ConsoleShell() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
+          {/* Without the staff member's info there are no menus or pages: say so, offer to try again. */}
+          {isError && (
+            <Result
+              status="warning"
+              title={t("common.loginStatusFailed")}
+              extra={
+                <Space>
+                  <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
+                    {t("common.retry")}
+                  </Button>
+                  <Button onClick={() => leaveConsole()}>{t("common.loginAgain")}</Button>
+                </Space>
+              }
+            />
+          )}
           {/* Until an authenticator is bound the server answers nothing else: only the binding dialogs show. */}
           {bound && (
             <Suspense fallback={<PageLoading />}>

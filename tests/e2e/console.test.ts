@@ -308,4 +308,22 @@ describe("the reseller's console", () => {
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(second)).toEqual([]);
   });
+
+  it("says so when the staff member's info cannot be read, and reads it again on Retry", async () => {
+    const chief = await staffMember(e2e.t, ["superAdmin"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await submitLogin(page, chief.username, TEST_PASSWORD, await staffCode(e2e.t, chief));
+    await page.waitForURL(/\/console\/merchants$/);
+    // The network drops `me` on the next page load, retries included: the token stays, the page says what failed.
+    let failing = true;
+    await page.route("**/portal/console/api/me", (route) =>
+      failing ? route.abort("connectionreset") : route.continue(),
+    );
+    await page.reload();
+    await page.getByText("failed to get login status").waitFor();
+    failing = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Merchants" }).waitFor();
+  });
 });
