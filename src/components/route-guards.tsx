@@ -1,5 +1,5 @@
 import { CanAccess, useGetIdentity } from "@refinedev/core";
-import { Button, message, Result, Space } from "antd";
+import { message } from "antd";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
@@ -10,6 +10,7 @@ import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
 import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
+import { SessionInfoFailed } from "./session-info-failed";
 
 /** Sends the user to their role's landing page (after sign-in, or from a page the role may not open). */
 export function NavigateToLanding({ onError }: { onError?: ReactNode }) {
@@ -67,18 +68,7 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
   }, [isError, error, t]);
   if (isError) {
     return (
-      <Result
-        status="warning"
-        title={t("common.loginStatusFailed")}
-        extra={
-          <Space>
-            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
-              {t("common.retry")}
-            </Button>
-            <Button onClick={() => logoutLocally()}>{t("common.loginAgain")}</Button>
-          </Space>
-        }
-      />
+      <SessionInfoFailed retrying={isFetching} onRetry={() => void refetch()} onLoginAgain={() => logoutLocally()} />
     );
   }
   if (!user) return <PageLoading fullScreen />;

@@ -1,6 +1,6 @@
 import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Button, Dropdown, Flex, Layout, Menu, Result, Space, Typography, theme } from "antd";
+import { Button, Dropdown, Flex, Layout, Menu, Typography, theme } from "antd";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { LanguageSwitch } from "../components/language-switch";
 import { StepUpDialog } from "../components/mfa/step-up-dialog";
 import { PageLoading } from "../components/page-loading";
 import { PasswordDialog } from "../components/password-dialog";
+import { SessionInfoFailed } from "../components/session-info-failed";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useProductName } from "../providers/use-public-config";
 import { useRefetchOnLanguageChange } from "../providers/use-refetch-on-language-change";
@@ -107,17 +108,10 @@ export function ConsoleShell() {
         <Layout.Content style={{ margin: 24 }}>
           {/* Without the staff member's info there are no menus or pages: say so, offer to try again. */}
           {isError && (
-            <Result
-              status="warning"
-              title={t("common.loginStatusFailed")}
-              extra={
-                <Space>
-                  <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
-                    {t("common.retry")}
-                  </Button>
-                  <Button onClick={() => leaveConsole()}>{t("common.loginAgain")}</Button>
-                </Space>
-              }
+            <SessionInfoFailed
+              retrying={isFetching}
+              onRetry={() => void refetch()}
+              onLoginAgain={() => leaveConsole()}
             />
           )}
           {/* Until an authenticator is bound the server answers nothing else: only the binding dialogs show. */}
