@@ -25,6 +25,10 @@ export const consolePageOf = (name: string) => pages.get(name);
 export const mayStaff = (staff: StaffInfo, resource: string, action: Action) =>
   staff.permissions.includes(permissionOf(resource, action));
 
+/** A built-in role's name is translated; a role a super administrator added is called what they called it. */
+export const roleName = (t: (key: string) => string, role: { code: string | null; name: string }) =>
+  role.code ? t(`console.roles.${role.code}`) : role.name;
+
 /** The first area this staff member may open: where /console and a sign-in lead. */
 export const consoleLanding = (staff: StaffInfo) => consoleAreas.find((r) => mayStaff(staff, r.name, "list"))?.path;
 

@@ -14,7 +14,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import { useProductName } from "../providers/use-public-config";
 import { useRefetchOnLanguageChange } from "../providers/use-refetch-on-language-change";
 import { ConsoleMfaBind } from "./console-mfa";
-import { consoleAreas, mayStaff } from "./console-resources";
+import { consoleAreas, mayStaff, roleName } from "./console-resources";
 import { consoleCall, leaveConsole } from "./console-session";
 
 /** A staff member's own password: the console's call; every session of theirs ends, so to the sign-in page. */
@@ -24,10 +24,6 @@ const staffAccount = {
 };
 
 const SIDER_WIDTH = 232;
-
-/** A built-in role's name is translated; a role a super administrator added is called what they called it. */
-export const roleName = (t: (key: string) => string, role: { code: string | null; name: string }) =>
-  role.code ? t(`console.roles.${role.code}`) : role.name;
 
 /** The console's frame: the areas this staff member's roles open, the top bar, the page. */
 export function ConsoleShell() {

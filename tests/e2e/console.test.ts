@@ -305,6 +305,14 @@ describe("the reseller's console", () => {
       .getByRole("row", { name: /Created a staff member/ })
       .filter({ hasText: colleague })
       .waitFor();
+    // Filtered to one action, the export is a spreadsheet of the same entries.
+    await page.getByLabel("Action", { exact: true }).fill("Requested an adjustment");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("row", { name: /Created a role/ }).waitFor({ state: "detached" });
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export" }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(second)).toEqual([]);
   });

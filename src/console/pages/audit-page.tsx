@@ -16,6 +16,7 @@ import {
 } from "#contracts";
 import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
+import { encodeFilters } from "../../lib/list-query";
 import { showFailure } from "../../providers/http-client";
 import { currentLanguage } from "../../providers/i18n-provider";
 import { consoleTokens } from "../../providers/token-storage";
@@ -44,14 +45,6 @@ const searchFilters = (values: Search): CrudFilter[] => {
   ];
 };
 
-/** The query string of the filters in force, as the list sends it: the export finds the same entries. */
-const exportQuery = (filters: readonly CrudFilter[]) =>
-  new URLSearchParams(
-    filters.flatMap((f) =>
-      "field" in f && f.value !== undefined && f.value !== "" ? [[f.field, String(f.value)]] : [],
-    ),
-  ).toString();
-
 const changes = (e: AuditEntryItem) =>
   e.before || e.after ? `${JSON.stringify(e.before ?? {})} → ${JSON.stringify(e.after ?? {})}` : "-";
 
@@ -76,9 +69,9 @@ export default function AuditPage() {
   const download = async () => {
     setExporting(true);
     try {
-      const query = exportQuery(filters);
-      const url = `${pathOf(consoleAuditCalls.export)}${query ? `?${query}` : ""}`;
-      const response = await consoleHttp.instance.get<Blob>(url, {
+      // The filters in force, encoded as the list sends them: the export finds the same entries.
+      const response = await consoleHttp.instance.get<Blob>(pathOf(consoleAuditCalls.export), {
+        params: encodeFilters(filters),
         responseType: "blob",
         headers: { Authorization: consoleTokens.get() ?? "", "Accept-Language": currentLanguage() },
       });

@@ -50,7 +50,7 @@ export function DepositReview({
     if (deposit && deposit.currency === deposit.balanceCurrency) approveForm.setFieldsValue({ rate: "1" });
   }, [deposit, approveForm, rejectForm]);
 
-  if (!deposit) return <Drawer open={false} />;
+  if (!deposit) return null;
   const pending = deposit.status === "pending";
   const settled = isExchangeRate(rate) ? settle(deposit.amount, rate, deposit.balanceCurrency) : null;
 

@@ -15,8 +15,8 @@ import { applyFieldErrors } from "../../components/form-errors";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
+import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
-import { roleName } from "../console-shell";
 
 /**
  * Roles as data (issue 15): each a set of permissions, an action on a console area, chosen here from the areas

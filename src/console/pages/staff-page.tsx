@@ -16,8 +16,8 @@ import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { PasswordShownModal, type ShownPassword } from "../../pages/member/password-shown-modal";
 import { customCall } from "../../providers/api-call";
+import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
-import { roleName } from "../console-shell";
 
 interface Values {
   username: string;
