@@ -39,6 +39,9 @@ export const auditActions = [
   "role.created",
   "role.changed",
   "role.deleted",
+  "supplier.created",
+  "supplier.changed",
+  "route.changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -6,6 +6,7 @@ import { consoleDepositCalls } from "./console-deposits";
 import { consoleMerchantCalls } from "./console-merchants";
 import { consoleOrderCalls } from "./console-orders";
 import type { DataOperation } from "./resource";
+import { supplierCalls } from "./supplier";
 
 /**
  * The console resources' data calls, for the browser's data provider (Refine's list, one, create, update): the
@@ -21,11 +22,13 @@ export const consoleResourceCalls: Record<ConsoleResourceName, Partial<Record<Da
   deposits: { list: consoleDepositCalls.list },
   adjustments: { list: adjustmentCalls.list, create: adjustmentCalls.create },
   orders: { list: consoleOrderCalls.list, one: consoleOrderCalls.one },
+  routes: { list: supplierCalls.routedSkus },
   statistics: {},
   audit: { list: consoleAuditCalls.list },
   // Staff and roles are short lists answered whole (their pages read them with their own calls).
   staff: {},
   roles: {},
+  suppliers: {},
 };
 
 /** The declared call of a console resource's data operation; asking for an undeclared one is a programming error. */

@@ -3,6 +3,7 @@ import { defineCall } from "./calls";
 import { inConsole } from "./console";
 import { pageOf, pageQuery } from "./envelope";
 import { byOrderNo, order, orderDetail, orderListQuery } from "./order";
+import { fulfilmentAttempt } from "./supplier";
 
 /**
  * Every merchant's orders in the console (issue 15): searched by order number, merchant order number, merchant,
@@ -12,7 +13,16 @@ import { byOrderNo, order, orderDetail, orderListQuery } from "./order";
  */
 export const consoleOrder = order.extend({ merchantNo: z.string(), merchantName: z.string() });
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
-export const consoleOrderDetail = orderDetail.extend({ merchantNo: z.string(), merchantName: z.string() });
+export const consoleOrderDetail = orderDetail.extend({
+  merchantNo: z.string(),
+  merchantName: z.string(),
+  /** Each try at a supplier, oldest first (the merchant never sees these). */
+  attempts: z.array(fulfilmentAttempt),
+  /** The successful attempt's cost, and the order's amount less it when both are in the same currency. */
+  cost: z.string().nullable(),
+  costCurrency: z.string().nullable(),
+  margin: z.string().nullable(),
+});
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetail>;
 
 export const consoleOrderQuery = pageQuery.extend(orderListQuery.shape).extend({

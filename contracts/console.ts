@@ -50,6 +50,20 @@ export const consoleResources = [
     actions: ["list", "show", "edit", "export"],
   }),
   defineConsoleResource({
+    name: "suppliers",
+    path: "/console/suppliers",
+    sort: 75,
+    icon: "api",
+    actions: ["list", "show", "create", "edit"],
+  }),
+  defineConsoleResource({
+    name: "routes",
+    path: "/console/routes",
+    sort: 74,
+    icon: "branches",
+    actions: ["list", "edit"],
+  }),
+  defineConsoleResource({
     name: "statistics",
     path: "/console/statistics",
     sort: 70,
@@ -109,7 +123,17 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "audit:list",
   ],
   customerService: ["merchants:list", "merchants:show", "orders:list", "orders:show", "orders:edit", "orders:export"],
-  technology: ["merchants:list", "merchants:show", "orders:list", "orders:show", "audit:list", "audit:export"],
+  technology: [
+    "merchants:list",
+    "merchants:show",
+    "orders:list",
+    "orders:show",
+    "audit:list",
+    "audit:export",
+    "suppliers:list",
+    "suppliers:show",
+    "routes:list",
+  ],
 };
 
 /** The permissions a set of roles gives, the super administrator's being all of them. */

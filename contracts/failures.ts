@@ -80,6 +80,11 @@ export const failures = {
   selfDisableStaff: { status: 403, message: "console.errors.selfDisable" },
   selfResetStaff: { status: 403, message: "console.errors.selfReset" },
   adjustmentNotFound: { status: 404, message: "console.errors.adjustmentNotFound" },
+  // ---- suppliers and routes ----
+  supplierNotFound: { status: 404, message: "console.errors.supplierNotFound" },
+  supplierCodeTaken: { status: 409, message: "console.errors.supplierCodeTaken", field: "code" },
+  supplierKindFixed: { status: 409, message: "console.errors.supplierKindFixed", field: "kind" },
+  routeSkuNotFound: { status: 404, message: "console.errors.routeSkuNotFound" },
   adjustmentDecided: { status: 409, message: "console.errors.adjustmentDecided" },
   fourEyesSameStaff: { status: 403, message: "console.errors.fourEyesSameStaff" },
 

@@ -33,3 +33,4 @@ export * from "./public-config";
 export * from "./resource";
 export * from "./resources";
 export * from "./roles";
+export * from "./supplier";

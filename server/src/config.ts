@@ -63,6 +63,8 @@ const envSchema = z
     FULFILMENT_POLL_MS: positiveInt.default(500),
     /** The simulator supplier answers success this long after an order was placed. */
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+    /** Each enabled supplier account's balance and health are checked this often. */
+    SUPPLIER_CHECK_MS: positiveInt.default(300_000),
     /** How often an idle delivery worker looks for due callbacks and notifications. */
     DELIVERY_POLL_MS: positiveInt.default(1000),
     /** How often an idle export worker looks for queued export tasks. */

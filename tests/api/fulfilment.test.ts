@@ -10,17 +10,16 @@ import {
   runFulfilmentOnce,
   startFulfilmentWorker,
 } from "../../server/src/modules/fulfilment/fulfilment.worker";
-import { SIMULATOR_RULES, simulatorCards } from "../../server/src/modules/fulfilment/simulator-supplier";
-import {
-  type SupplierAdapter,
-  type SupplierRequest,
-  supplierRegistry,
-} from "../../server/src/modules/fulfilment/supplier";
+import { supplierClients } from "../../server/src/modules/fulfilment/supplier-clients";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { completeOrder, failOrder } from "../../server/src/modules/order/order-outcome";
 import { importCatalog, setPrice } from "../../server/src/modules/product/catalog-import";
+import { SIMULATOR_RULES, simulatorCards } from "../../server/src/modules/supplier/adapters/simulator";
+import { supplierRegistry } from "../../server/src/modules/supplier/registry";
+import type { SupplierClient, SupplierRequest } from "../../server/src/modules/supplier/supplier";
 import { call, closeTestApp, EN, expectOk, ZH } from "../support/api-helpers";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
+import { standInSupplier } from "../support/supplier-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -178,10 +177,10 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
     t.clock.advance(FULFILMENT.leaseMs);
     expect(await run()).toBe(4);
     // Then the stalled worker wakes up and carries on with what it claimed: nothing changes.
-    const suppliers = supplierRegistry(t.deps);
-    for (const order of stalled) await processOrder(t.deps, suppliers, order);
+    const clients = supplierClients(t.deps, supplierRegistry());
+    for (const order of stalled) await processOrder(t.deps, clients, order);
     // And replays of the same round after a crash (claims by hand, as if the lease ran out again) neither.
-    for (const order of stalled) await processOrder(t.deps, suppliers, { ...order, attempts: order.attempts + 1 });
+    for (const order of stalled) await processOrder(t.deps, clients, { ...order, attempts: order.attempts + 1 });
 
     for (const orderNo of good) {
       expect((await row(orderNo)).status).toBe("success");
@@ -248,17 +247,16 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
 
   it("hands the supplier the secret inputs decrypted, and keeps retrying a supplier that is down until the deadline", async () => {
     const seen: SupplierRequest[] = [];
-    const down: SupplierAdapter = {
-      name: "simulator",
+    const down: Partial<SupplierClient> = {
       submit: async (request) => {
         seen.push(request);
         throw new Error("connect ECONNREFUSED 10.0.0.1:443");
       },
-      query: async () => {
-        throw new Error("not submitted");
+      lookup: async () => {
+        throw new Error("connect ECONNREFUSED 10.0.0.1:443");
       },
     };
-    const suppliers = new Map([["simulator", down]]);
+    const suppliers = standInSupplier("simulator", down);
     const orderNo = await place("hero_2026", "login");
     const { deadlineAt } = await row(orderNo);
     for (let round = 0; round < 20 && (await row(orderNo)).status === "processing"; round++) {
@@ -293,22 +291,16 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
 
   it("cancels a supplier call at its time-out and retries the order later", async () => {
     let signal: AbortSignal | undefined;
-    const hanging: SupplierAdapter = {
-      name: "simulator",
+    const hanging = standInSupplier("simulator", {
       // Answers only when its call is cancelled, as an HTTP client given the signal does.
       submit: (request) =>
         new Promise((_, reject) => {
           signal = request.signal;
           request.signal.addEventListener("abort", () => reject(new Error("aborted")));
         }),
-      query: async () => {
-        throw new Error("not submitted");
-      },
-    };
+    });
     const orderNo = await place("13800138000");
-    expect(await runFulfilmentOnce(t.deps, { suppliers: new Map([["simulator", hanging]]), callTimeoutMs: 50 })).toBe(
-      1,
-    );
+    expect(await runFulfilmentOnce(t.deps, { suppliers: hanging, callTimeoutMs: 50 })).toBe(1);
     expect(signal?.aborted).toBe(true);
     expect(await row(orderNo)).toMatchObject({ status: "processing" });
     // Stored as a key with its figures, so each reader gets it in their language.

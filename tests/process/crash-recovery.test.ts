@@ -5,10 +5,9 @@ import { asc } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
 import { ledgerEntries, orders } from "../../server/src/db/schema";
-import { totpCode } from "../../server/src/modules/auth/totp";
-import { SIMULATOR_RULES } from "../../server/src/modules/fulfilment/simulator-supplier";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { DEMO_PASSWORD } from "../../server/src/modules/provisioning/demo-seed";
+import { SIMULATOR_RULES } from "../../server/src/modules/supplier/adapters/simulator";
+import { api, demoShop, processingCount, type Shop, waitUntilNoneProcessing } from "../support/server-api";
 import { type Server, sleep, spawnEntry, startServer, stopServer } from "../support/server-process";
 import { type Engine, engines, scratchPostgres } from "../support/test-db";
 
@@ -19,49 +18,6 @@ import { type Engine, engines, scratchPostgres } from "../support/test-db";
  */
 
 const ORDERS = 20;
-const OVERALL_MS = 60_000;
-
-async function api<T>(server: Server, method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/portal${url}`, {
-    method,
-    headers: {
-      "accept-language": "en-US",
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-interface Shop {
-  token: string;
-  productId: number;
-  skuId: number;
-}
-
-/** Signs in as the demo operator and finds DEMO-MOBILE-TOPUP: the empty database got the demo seed. */
-async function demoShop(server: Server): Promise<Shop> {
-  const login = await api<{ tokenHead: string; token: string }>(server, "POST", "/merchant/api/login", undefined, {
-    username: "operator@demo.test",
-    password: DEMO_PASSWORD,
-    captcha: "",
-  });
-  const token = `${login.tokenHead}${login.token}`;
-  // The server refuses everything else until MFA is bound: bind it as the browser's dialog would.
-  const mfaKey = await api<string>(server, "GET", "/merchant/api/mfa/key", token);
-  await api(server, "POST", "/merchant/api/mfa/bind", token, { mfaKey, captcha: totpCode(mfaKey, new Date()) });
-  const products = await api<{ list: { id: number; code: string; skus: { id: number; orderable: boolean }[] }[] }>(
-    server,
-    "GET",
-    "/merchant/api/product/list?pageSize=100",
-    token,
-  );
-  const topup = products.list.find((p) => p.code === "DEMO-MOBILE-TOPUP")!;
-  return { token, productId: topup.id, skuId: topup.skus.find((s) => s.orderable)!.id };
-}
 
 /** Orders through HTTP, all at once; every fourth for an account the simulator rejects, two with a retry. */
 async function placeOrders(server: Server, shop: Shop, count: number): Promise<string[]> {
@@ -81,19 +37,6 @@ async function placeOrders(server: Server, shop: Shop, count: number): Promise<s
   );
   expect(placed.map((o) => o.status)).toEqual(accounts.map(() => "processing"));
   return accounts;
-}
-
-const processingCount = async (server: Server, shop: Shop) =>
-  (await api<{ total: number }>(server, "GET", "/merchant/api/order/list?status=processing", shop.token)).total;
-
-async function waitUntilNoneProcessing(server: Server, shop: Shop) {
-  const started = Date.now();
-  for (;;) {
-    const left = await processingCount(server, shop);
-    if (left === 0) return;
-    if (Date.now() - started > OVERALL_MS) throw new Error(`${left} orders still Processing after 60 s`);
-    await sleep(200);
-  }
 }
 
 /** Orders a fulfilment worker has claimed at least once (read beside the running server: PostgreSQL only). */

@@ -5,13 +5,10 @@ import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import { completeOrder, failOrder } from "../order/order-outcome";
-import {
-  type SupplierAdapter,
-  type SupplierAnswer,
-  type SupplierRegistry,
-  type SupplierRequest,
-  supplierRegistry,
-} from "./supplier";
+import { type SupplierRegistry, supplierRegistry } from "../supplier/registry";
+import type { LookupAnswer, SupplierAnswer, SupplierClient, SupplierRequest } from "../supplier/supplier";
+import { type Attempt, latestAttempt, openRoutes, settleAttempt, startAttempt } from "./attempts";
+import { type SupplierClients, supplierClients } from "./supplier-clients";
 
 /**
  * Fulfilment. A Processing order is its own work item: `next_run_at` says when to look at it next. A worker
@@ -19,6 +16,13 @@ import {
  * moves `next_run_at` a lease ahead: if the worker dies, the order is due again once the lease runs out. Jobs are
  * therefore at-least-once; every write below is guarded (`status = 'processing'`, and the claim's attempt
  * number for rescheduling), so running an order twice never completes or refunds it twice.
+ *
+ * Routing: each step of an order talks to one supplier. With no attempt open, the order's next route (see
+ * attempts.ts `openRoutes`) gets a new attempt, written before the call. An open attempt (sent, or pending at the
+ * supplier) is only ever carried on at its own supplier: a pending one is queried, and a `sent` one whose answer
+ * never came (time-out, crash) is looked up by our reference, and submitted again with the same reference only
+ * when the supplier has no trace of it. Only a definitive refusal closes an attempt and lets the next route try:
+ * so an order is never fulfilled twice.
  */
 export const FULFILMENT = {
   /** How long a claimed order stays away from other workers: longer than one supplier call and its writes. */
@@ -42,22 +46,28 @@ export interface ClaimedOrder {
   id: number;
   orderNo: string;
   productType: number;
+  skuId: number;
+  skuCode: string;
+  /** The SKU's face value per unit and its currency (what the supplier is asked to deliver). */
+  faceValue: string;
+  faceCurrency: string;
   spec: string;
   quantity: number;
   rechargeAccount: string;
   /** As stored: values by field key, a secret as `{ sealed }`. */
   inputs: Record<string, string | { sealed: string }>;
   createdAt: Date;
+  /** The default supplier's code (the product's), for a SKU without routes. */
   supplier: string;
-  supplierRef: string | null;
   /** This claim's attempt number (1 the first time), also the fencing token for rescheduling. */
   attempts: number;
   deadlineAt: Date;
 }
 
 /** bigint and timestamps travel as text or epoch milliseconds (drivers differ), converted below. */
-type ClaimRow = Omit<ClaimedOrder, "id" | "createdAt" | "deadlineAt"> & {
+type ClaimRow = Omit<ClaimedOrder, "id" | "skuId" | "createdAt" | "deadlineAt"> & {
   id: string | number;
+  skuId: string | number;
   createdMs: string | number;
   deadlineMs: string | number;
 };
@@ -73,13 +83,17 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
     set: sql`next_run_at = ${new Date(now.getTime() + FULFILMENT.leaseMs).toISOString()}, attempts = t.attempts + 1`,
     still: sql`t.status = 'processing'`,
     returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity,
-      t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.supplier_ref as "supplierRef", t.attempts,
+      t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.attempts, t.sku_id as "skuId",
+      (select s.code from product_skus s where s.id = t.sku_id) as "skuCode",
+      (select s.face_value::text from product_skus s where s.id = t.sku_id) as "faceValue",
+      (select s.currency from product_skus s where s.id = t.sku_id) as "faceCurrency",
       (extract(epoch from t.created_at) * 1000)::float8 as "createdMs",
       (extract(epoch from t.deadline_at) * 1000)::float8 as "deadlineMs"`,
   });
-  return rows.map(({ id, createdMs, deadlineMs, ...rest }) => ({
+  return rows.map(({ id, skuId, createdMs, deadlineMs, ...rest }) => ({
     ...rest,
     id: Number(id),
+    skuId: Number(skuId),
     createdAt: new Date(Number(createdMs)),
     deadlineAt: new Date(Number(deadlineMs)),
   }));
@@ -87,7 +101,10 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
 
 export interface FulfilmentRoundOptions {
   limit?: number;
+  /** The adapters by kind (tests add suppliers of their own). */
   suppliers?: SupplierRegistry;
+  /** Connected clients, kept from round to round by the worker. */
+  clients?: SupplierClients;
   /** How long a supplier call may take (FULFILMENT.callTimeoutMs; tests shorten it). */
   callTimeoutMs?: number;
 }
@@ -98,14 +115,19 @@ export interface FulfilmentRoundOptions {
  * together after the round; those orders keep their lease and are taken up again when it runs out.
  */
 export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundOptions = {}): Promise<number> {
-  const { limit = FULFILMENT.batch, suppliers = supplierRegistry(deps), callTimeoutMs } = options;
+  const {
+    limit = FULFILMENT.batch,
+    suppliers = supplierRegistry(),
+    callTimeoutMs = FULFILMENT.callTimeoutMs,
+  } = options;
+  const clients = options.clients ?? supplierClients(deps, suppliers);
   const claimed = await claimDueOrders(deps, limit);
   const errors: unknown[] = [];
   let next = 0;
   const lane = async () => {
     while (next < claimed.length) {
       const order = claimed[next++]!;
-      await processOrder(deps, suppliers, order, callTimeoutMs).catch((error: unknown) => errors.push(error));
+      await processOrder(deps, clients, order, callTimeoutMs).catch((error: unknown) => errors.push(error));
     }
   };
   await Promise.all(Array.from({ length: Math.min(FULFILMENT.concurrency, claimed.length) }, lane));
@@ -114,50 +136,139 @@ export async function runFulfilmentOnce(deps: AppDeps, options: FulfilmentRoundO
   return claimed.length;
 }
 
-/** Carries one claimed order a step further (the round calls it; exported so tests can play a late worker). */
+/**
+ * Carries one claimed order a step further (the round calls it; exported so tests can play a late worker). A
+ * refusal goes straight on to the next route while the claim's lease leaves time for another call.
+ */
 export async function processOrder(
   deps: AppDeps,
-  suppliers: SupplierRegistry,
+  clients: SupplierClients,
   order: ClaimedOrder,
   callTimeoutMs: number = FULFILMENT.callTimeoutMs,
 ): Promise<void> {
-  const adapter = suppliers.get(order.supplier);
-  if (!adapter) {
-    await failOrder(deps.db, order.id, deps.clock.now(), NO_SUPPLIER_REASON);
-    return;
+  const claimedAt = Date.now();
+  while ((await step(deps, clients, order, callTimeoutMs)) === "refused") {
+    if (Date.now() - claimedAt > FULFILMENT.leaseMs - 2 * callTimeoutMs) {
+      // No time left under this claim: the next route is the next round's.
+      await reschedule(deps, order, deps.clock.now(), null);
+      return;
+    }
   }
+}
+
+/** What became of a step: the order moved on (or is someone else's now), or its attempt was refused. */
+type StepEnd = "moved" | "refused";
+
+async function step(
+  deps: AppDeps,
+  clients: SupplierClients,
+  order: ClaimedOrder,
+  callTimeoutMs: number,
+): Promise<StepEnd> {
   const pastDeadline = deps.clock.now() >= order.deadlineAt;
-  // Past the deadline an order never accepted is not submitted any more; one the supplier accepted gets a last
-  // question, so a delivery that just made it is not refunded.
-  if (pastDeadline && !order.supplierRef) {
+  const last = await latestAttempt(deps.db, order.id);
+  if (last && (last.state === "sent" || last.state === "pending"))
+    return carryOn(deps, clients, order, last, callTimeoutMs, pastDeadline);
+  // No attempt open: the previous one (if any) was refused, so the next route may try.
+  if (pastDeadline) {
     await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
-    return;
+    return "moved";
   }
+  const [route] = await openRoutes(deps.db, order);
+  const client = route ? clients.of(route.account) : null;
+  if (!route || !client) {
+    await failOrder(deps.db, order.id, deps.clock.now(), last?.detail || NO_SUPPLIER_REASON);
+    return "moved";
+  }
+  const attempt = await startAttempt(deps.db, order, (last?.seq ?? 0) + 1, route, deps.clock.now());
+  if (!attempt) return "moved"; // the claim was lost to a later worker
+  const started = Date.now();
   let answer: SupplierAnswer;
   try {
-    answer = await askSupplier(deps, adapter, order, callTimeoutMs);
+    answer = await askSupplier(deps, client, order, attempt, "submit", callTimeoutMs);
   } catch (error) {
-    if (pastDeadline) await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
-    else await retryLater(deps, order, error);
-    return;
+    // Don't know whether it arrived: the attempt stays `sent`, and the next step looks it up there.
+    await retryLater(deps, order, error);
+    return "moved";
   }
+  return settle(deps, order, attempt, answer, false, Date.now() - started);
+}
+
+/**
+ * Carries an open attempt on at its own supplier: a pending one is queried, a `sent` one looked up by our
+ * reference (and submitted again, same reference, when the supplier never saw it). Past the deadline an attempt
+ * gets this last question, so a delivery that just made it is not refunded; then the order fails.
+ */
+async function carryOn(
+  deps: AppDeps,
+  clients: SupplierClients,
+  order: ClaimedOrder,
+  attempt: Attempt,
+  callTimeoutMs: number,
+  pastDeadline: boolean,
+): Promise<StepEnd> {
+  const client = clients.of(attempt.account);
+  let answer: LookupAnswer | null = null;
+  let started = 0;
+  try {
+    if (!client) throw new Error(storedMessage({ key: NO_SUPPLIER_REASON, params: {} }));
+    if (attempt.state === "pending" && attempt.transactionId) {
+      answer = await askSupplier(deps, client, order, attempt, "query", callTimeoutMs);
+    } else {
+      answer = await askSupplier(deps, client, order, attempt, "lookup", callTimeoutMs);
+      if (answer.state === "notFound" && !pastDeadline) {
+        started = Date.now();
+        answer = await askSupplier(deps, client, order, attempt, "submit", callTimeoutMs);
+      }
+    }
+  } catch (error) {
+    if (!pastDeadline) {
+      await retryLater(deps, order, error);
+      return "moved";
+    }
+  }
+  if (answer === null || answer.state === "notFound" || (pastDeadline && answer.state === "pending")) {
+    // Past the deadline with no final answer: the order fails (and is refunded) as it always has.
+    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
+    return "moved";
+  }
+  const latencyMs = started ? Date.now() - started : undefined;
+  return settle(deps, order, attempt, answer, attempt.state === "pending", latencyMs);
+}
+
+/** Writes a supplier's answer: success completes the order, a refusal frees the next route, pending waits. */
+async function settle(
+  deps: AppDeps,
+  order: ClaimedOrder,
+  attempt: Attempt,
+  answer: SupplierAnswer,
+  wasPending: boolean,
+  latencyMs?: number,
+): Promise<StepEnd> {
   const at = deps.clock.now();
   if (answer.state === "success") {
     const sealed =
       order.productType === ProductType.giftCard
         ? deps.cipher.encrypt(JSON.stringify({ cards: answer.cards ?? [] }))
         : null;
-    await completeOrder(deps.db, order.id, at, sealed);
-  } else if (answer.state === "failed") {
-    await failOrder(deps.db, order.id, at, answer.reason);
-  } else if (pastDeadline) {
-    await failOrder(deps.db, order.id, at, DEADLINE_REASON);
-  } else {
-    const nextRun = capped(at.getTime() + FULFILMENT.pendingPollMs, order.deadlineAt);
-    const accepted = order.supplierRef ? null : { kind: "submitted", detail: answer.ref };
-    await reschedule(deps, order, nextRun, accepted, answer.ref);
+    await deps.db.transaction(async (tx) => {
+      await settleAttempt(tx, attempt.id, { ...answer, latencyMs, at });
+      await completeOrder(tx, order.id, at, sealed);
+    });
+    return "moved";
   }
+  if (answer.state === "failed") {
+    await settleAttempt(deps.db, attempt.id, { ...answer, detail: answer.reason, latencyMs, at });
+    return "refused";
+  }
+  await settleAttempt(deps.db, attempt.id, { ...answer, latencyMs, at });
+  const nextRun = capped(at.getTime() + FULFILMENT.pendingPollMs, order.deadlineAt);
+  const accepted = wasPending ? null : { kind: "submitted", detail: answer.transactionId };
+  await reschedule(deps, order, nextRun, accepted, answer.transactionId);
+  return "moved";
 }
+
+type Question = "submit" | "query" | "lookup";
 
 /**
  * One call to the supplier, cancelled at its time-out: the adapter gets the signal (to pass to its HTTP client,
@@ -165,14 +276,36 @@ export async function processOrder(
  */
 function askSupplier(
   deps: AppDeps,
-  adapter: SupplierAdapter,
+  client: SupplierClient,
   order: ClaimedOrder,
+  attempt: Attempt,
+  question: "lookup",
   timeoutMs: number,
-): Promise<SupplierAnswer> {
+): Promise<LookupAnswer>;
+function askSupplier(
+  deps: AppDeps,
+  client: SupplierClient,
+  order: ClaimedOrder,
+  attempt: Attempt,
+  question: "submit" | "query",
+  timeoutMs: number,
+): Promise<SupplierAnswer>;
+function askSupplier(
+  deps: AppDeps,
+  client: SupplierClient,
+  order: ClaimedOrder,
+  attempt: Attempt,
+  question: Question,
+  timeoutMs: number,
+): Promise<LookupAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   const request: SupplierRequest = {
+    reference: attempt.reference,
     orderNo: order.orderNo,
     productType: order.productType,
+    supplierProduct: attempt.supplierProduct,
+    faceValue: order.faceValue,
+    faceCurrency: order.faceCurrency,
     spec: order.spec,
     quantity: order.quantity,
     rechargeAccount: order.rechargeAccount,
@@ -188,11 +321,16 @@ function askSupplier(
     // Stored on the order's timeline as a key, so each reader sees it in their language.
     const message = storedMessage({
       key: "orderFailure.supplierTimeout",
-      params: { supplier: adapter.name, seconds: timeoutMs / 1000 },
+      params: { supplier: attempt.account.code, seconds: timeoutMs / 1000 },
     });
     signal.addEventListener("abort", () => reject(new Error(message)), { once: true });
   });
-  const call = order.supplierRef ? adapter.query({ ...request, ref: order.supplierRef }) : adapter.submit(request);
+  const call =
+    question === "submit"
+      ? client.submit(request)
+      : question === "lookup"
+        ? client.lookup(request)
+        : client.query({ ...request, transactionId: attempt.transactionId ?? "" });
   return Promise.race([call, timedOut]);
 }
 
@@ -254,12 +392,12 @@ export function startFulfilmentWorker(
   deps: AppDeps,
   { pollMs = deps.config.FULFILMENT_POLL_MS, log }: { pollMs?: number; log: WorkerLog },
 ): PollingWorker {
-  const suppliers = supplierRegistry(deps);
+  const clients = supplierClients(deps, supplierRegistry());
   return startPollingWorker({
     name: "fulfilment",
     pollMs,
     log,
     prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
-    round: async () => (await runFulfilmentOnce(deps, { suppliers })) >= FULFILMENT.batch,
+    round: async () => (await runFulfilmentOnce(deps, { clients })) >= FULFILMENT.batch,
   });
 }

@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ConsoleOrder, ConsoleOrderDetail, consoleOrderQuery, Language, Page } from "#contracts";
@@ -7,6 +8,7 @@ import { merchants, orderBatches, orderEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
+import { orderAttempts } from "../fulfilment/attempt-list";
 import { getOrder, listFilter, orderListColumns, toOrder } from "./order.service";
 import { failOrder } from "./order-outcome";
 
@@ -72,15 +74,28 @@ export async function consoleOrderDetail(
   orderNo: string,
   language: Language,
 ): Promise<ConsoleOrderDetail> {
-  const [detail, [merchant]] = await Promise.all([
+  const [detail, [merchant], attempts] = await Promise.all([
     getOrder(deps, null, orderNo, language),
     deps.db
       .select({ merchantNo: merchants.merchantNo, merchantName: merchants.name })
       .from(orders)
       .innerJoin(merchants, eq(merchants.id, orders.merchantId))
       .where(eq(orders.orderNo, orderNo)),
+    orderAttempts(deps, orderNo, language),
   ]);
-  return { ...detail, merchantNo: merchant?.merchantNo ?? "", merchantName: merchant?.merchantName ?? "" };
+  const paid = attempts.find((a) => a.state === "success");
+  const cost = paid?.cost ?? null;
+  const margin =
+    cost !== null && paid?.costCurrency === detail.currency ? new Big(detail.amount).minus(cost).toFixed(4) : null;
+  return {
+    ...detail,
+    merchantNo: merchant?.merchantNo ?? "",
+    merchantName: merchant?.merchantName ?? "",
+    attempts,
+    cost,
+    costCurrency: paid?.costCurrency ?? null,
+    margin,
+  };
 }
 
 /**

@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../server/src/lib/clock";
-import {
-  SIMULATOR_RULES,
-  simulatorCards,
-  simulatorSupplier,
-} from "../../server/src/modules/fulfilment/simulator-supplier";
-import type { SupplierRequest } from "../../server/src/modules/fulfilment/supplier";
+import { SIMULATOR_RULES, simulatorAdapter, simulatorCards } from "../../server/src/modules/supplier/adapters/simulator";
+import type { SupplierRequest } from "../../server/src/modules/supplier/supplier";
 
 const placedAt = new Date("2026-11-21T10:00:00Z");
 const DELAY = 3000;
 
-function setup(delayMs = DELAY) {
+function setup(delayMs = DELAY, credentials: Record<string, string> = {}) {
   const clock = manualClock(placedAt);
-  return { clock, supplier: simulatorSupplier({ clock, delayMs }) };
+  const account = { id: 1, baseUrl: "simulator:", authUrl: "", credentials };
+  return { clock, supplier: simulatorAdapter.connect(account, { clock, simulatorDelayMs: delayMs }) };
 }
 
 const request = (rechargeAccount: string, extra: Partial<SupplierRequest> = {}): SupplierRequest => ({
+  reference: "P202611210000000042",
   orderNo: "P202611210000000042",
   productType: 1,
+  supplierProduct: "CN-10",
+  faceValue: "10.00",
+  faceCurrency: "CNY",
   spec: "10 CNY",
   quantity: 1,
   rechargeAccount,
@@ -31,19 +32,42 @@ const request = (rechargeAccount: string, extra: Partial<SupplierRequest> = {}):
 describe("simulator supplier", () => {
   it("is pending until SIMULATOR_DELAY_MS after placement, then answers success", async () => {
     const { clock, supplier } = setup();
-    const ref = "SIM-P202611210000000042";
-    expect(await supplier.submit(request("13800138000"))).toEqual({ state: "pending", ref });
+    const transactionId = "SIM-P202611210000000042";
+    const success = { state: "success", transactionId };
+    expect(await supplier.submit(request("13800138000"))).toEqual({ state: "pending", transactionId });
     clock.advance(DELAY - 1);
-    expect(await supplier.query({ ...request("13800138000", { attempt: 3 }), ref })).toEqual({ state: "pending", ref });
+    expect(await supplier.query({ ...request("13800138000", { attempt: 3 }), transactionId })).toEqual({
+      state: "pending",
+      transactionId,
+    });
     clock.advance(1);
-    expect(await supplier.query({ ...request("13800138000", { attempt: 4 }), ref })).toEqual({ state: "success" });
-    // Stateless: a submit repeated after a restart answers the same, nothing is bought twice.
-    expect(await supplier.submit(request("13800138000"))).toEqual({ state: "success" });
+    expect(await supplier.query({ ...request("13800138000", { attempt: 4 }), transactionId })).toEqual(success);
+    // Stateless: a submit repeated after a restart answers the same, nothing is bought twice, and a lookup by
+    // our reference finds it.
+    expect(await supplier.submit(request("13800138000"))).toEqual(success);
+    expect(await supplier.lookup(request("13800138000"))).toEqual(success);
+  });
+
+  it("takes a failover attempt's reference as its transaction's", async () => {
+    const { supplier } = setup(0);
+    expect(await supplier.submit(request("13800138000", { reference: "P202611210000000042-2" }))).toEqual({
+      state: "success",
+      transactionId: "SIM-P202611210000000042-2",
+    });
+  });
+
+  it("refuses everything on an account whose credential `refuse` is all, and reports a balance", async () => {
+    const { supplier } = setup(0, { refuse: "all" });
+    expect(await supplier.submit(request("13800138000"))).toEqual({
+      state: "failed",
+      reason: SIMULATOR_RULES.rejectReason,
+    });
+    expect(await supplier.balance(new AbortController().signal)).toEqual({ amount: "1000000.00", currency: "USD" });
   });
 
   it("answers success at once with no delay", async () => {
     const { supplier } = setup(0);
-    expect(await supplier.submit(request("13800138000"))).toEqual({ state: "success" });
+    expect(await supplier.submit(request("13800138000"))).toMatchObject({ state: "success" });
   });
 
   it("rejects a recharge account ending in 0000, on submit and on query", async () => {
@@ -51,7 +75,7 @@ describe("simulator supplier", () => {
     const failed = { state: "failed", reason: SIMULATOR_RULES.rejectReason };
     expect(SIMULATOR_RULES.rejectReason).toBe("orderFailure.simulatorRejected");
     expect(await supplier.submit(request("13800000000"))).toEqual(failed);
-    expect(await supplier.query({ ...request("13800000000"), ref: "SIM-x" })).toEqual(failed);
+    expect(await supplier.query({ ...request("13800000000"), transactionId: "SIM-x" })).toEqual(failed);
   });
 
   it("never answers an account ending in 9999", async () => {
@@ -59,7 +83,7 @@ describe("simulator supplier", () => {
     clock.advance(365 * 86_400_000);
     expect(await supplier.submit(request("13800139999"))).toEqual({
       state: "pending",
-      ref: "SIM-P202611210000000042",
+      transactionId: "SIM-P202611210000000042",
     });
   });
 
@@ -68,7 +92,7 @@ describe("simulator supplier", () => {
     await expect(supplier.submit(request("13800135555"))).rejects.toThrow(SIMULATOR_RULES.flakyError);
     expect(await supplier.submit(request("13800135555", { attempt: 2 }))).toMatchObject({ state: "pending" });
     clock.advance(DELAY);
-    expect(await supplier.submit(request("13800135555", { attempt: 2 }))).toEqual({ state: "success" });
+    expect(await supplier.submit(request("13800135555", { attempt: 2 }))).toMatchObject({ state: "success" });
   });
 
   it("delivers `quantity` gift cards derived from the order number, valid for 365 days", async () => {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { type GiftCard, ProductType } from "#contracts";
-import type { Clock } from "../../lib/clock";
-import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "./supplier";
+import type { Clock } from "../../../lib/clock";
+import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "../supplier";
 
 /**
  * The built-in supplier for the embedded default, demos and tests. Its answers follow from the order alone
@@ -12,6 +12,8 @@ import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "./supplie
  * - ending in `5555`: the first attempt throws a transient error (a retry is recorded), then as below;
  * - anything else: pending until SIMULATOR_DELAY_MS after placement, then success. Gift cards get `quantity`
  *   cards whose serial (16 digits) and PIN (8 characters) derive from the order number, valid 365 days.
+ * A simulator account whose credential `refuse` is "all" refuses every order (a route to fail over from, in the
+ * demo and the tests). Its balance is a fixed 1,000,000.00 USD.
  */
 export const SIMULATOR_RULES = {
   rejectSuffix: "0000",
@@ -26,27 +28,43 @@ const CARD_KEY = "merchant-portal-simulator-cards";
 const PIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const DAY_MS = 86_400_000;
 
-export function simulatorSupplier({ clock, delayMs }: { clock: Clock; delayMs: number }): SupplierAdapter {
-  const answer = (request: SupplierRequest): SupplierAnswer => {
+function simulatorAnswers({ clock, delayMs, refuseAll }: { clock: Clock; delayMs: number; refuseAll: boolean }) {
+  return (request: SupplierRequest): SupplierAnswer => {
     const account = request.rechargeAccount;
     if (account.endsWith(SIMULATOR_RULES.flakySuffix) && request.attempt <= 1) {
       throw new Error(SIMULATOR_RULES.flakyError);
     }
-    if (account.endsWith(SIMULATOR_RULES.rejectSuffix))
+    if (refuseAll || account.endsWith(SIMULATOR_RULES.rejectSuffix))
       return { state: "failed", reason: SIMULATOR_RULES.rejectReason };
-    const ref = `SIM-${request.orderNo}`;
-    if (account.endsWith(SIMULATOR_RULES.silentSuffix)) return { state: "pending", ref };
-    if (clock.now().getTime() - request.placedAt.getTime() < delayMs) return { state: "pending", ref };
+    const transactionId = `SIM-${request.reference}`;
+    if (account.endsWith(SIMULATOR_RULES.silentSuffix)) return { state: "pending", transactionId };
+    if (clock.now().getTime() - request.placedAt.getTime() < delayMs) return { state: "pending", transactionId };
     return request.productType === ProductType.giftCard
-      ? { state: "success", cards: simulatorCards(request.orderNo, request.quantity, request.placedAt) }
-      : { state: "success" };
-  };
-  return {
-    name: "simulator",
-    submit: async (request) => answer(request),
-    query: async (request) => answer(request),
+      ? { state: "success", transactionId, cards: simulatorCards(request.orderNo, request.quantity, request.placedAt) }
+      : { state: "success", transactionId };
   };
 }
+
+export const simulatorAdapter: SupplierAdapter = {
+  kind: "simulator",
+  credentialFields: [],
+  optionalCredentialFields: ["refuse"],
+  baseUrls: { sandbox: "simulator:", live: "simulator:" },
+  connect: (account, context) => {
+    const answer = simulatorAnswers({
+      clock: context.clock,
+      delayMs: context.simulatorDelayMs,
+      refuseAll: account.credentials.refuse === "all",
+    });
+    return {
+      submit: async (request) => answer(request),
+      query: async (request) => answer(request),
+      // Stateless: every attempt it was sent "exists", with the answer it would give now.
+      lookup: async (request) => answer(request),
+      balance: async () => ({ amount: "1000000.00", currency: "USD" }),
+    };
+  },
+};
 
 /** `quantity` gift cards derived from the order number: the same order always gets the same codes. */
 export function simulatorCards(orderNo: string, quantity: number, placedAt: Date): GiftCard[] {

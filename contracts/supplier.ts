@@ -1,0 +1,212 @@
+import { z } from "zod";
+import { defineCall, idParams } from "./calls";
+import { inConsole } from "./console";
+import { pageOf, pageQuery } from "./envelope";
+
+/**
+ * Suppliers (issue 16): the accounts fulfilment sends orders to, and each SKU's routes (an ordered list of
+ * supplier products). An order goes to its SKU's first healthy route; a definitive refusal moves it to the next
+ * route; an unclear outcome is looked up at the same supplier first, so no order is ever fulfilled twice. Every
+ * attempt is recorded, with its cost: the console's order detail shows them and the order's margin.
+ */
+
+/** The adapters the server has (server/src/modules/supplier/registry.ts registers one per kind). */
+export const supplierKinds = ["simulator", "reloadly", "dingconnect"] as const;
+export type SupplierKind = (typeof supplierKinds)[number];
+
+/** The last balance check's verdict: routes to a `down` account are tried last. */
+export const supplierHealths = ["unknown", "up", "down"] as const;
+
+/**
+ * An attempt's state. `sent` is written before the call, so an attempt whose answer never came (time-out,
+ * crash) is known and looked up at its supplier before anything else happens to the order.
+ */
+export const attemptStates = ["sent", "pending", "success", "failed"] as const;
+export type AttemptState = (typeof attemptStates)[number];
+
+/** A decimal up to 4 places, as money travels (never a float). */
+const cost = z
+  .string("validation.required")
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,4})?$/, "validation.amount");
+const currency = z
+  .string("validation.required")
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "validation.currency");
+
+export const supplierAccount = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(supplierKinds),
+  baseUrl: z.string(),
+  authUrl: z.string(),
+  enabled: z.boolean(),
+  /** Which credentials are stored; their values are never answered (they are encrypted at rest). */
+  credentialKeys: z.array(z.string()),
+  health: z.enum(supplierHealths),
+  balance: z.string().nullable(),
+  balanceCurrency: z.string().nullable(),
+  checkTime: z.string().nullable(),
+  /** Why the last check failed, when it did. */
+  lastError: z.string(),
+  routes: z.number(),
+  createTime: z.string(),
+});
+export type SupplierAccountView = z.infer<typeof supplierAccount>;
+
+const url = z
+  .string("validation.required")
+  .trim()
+  .max(300, "validation.tooLong")
+  .refine((v) => /^(https?:\/\/[^\s/]+(\/\S*)?|simulator:)$/.test(v), "console.errors.supplierUrl")
+  .transform((v) => v.replace(/\/+$/, ""));
+
+export const supplierAccountBody = z.object({
+  /** Short and stable: products name their default supplier by it, and the timeline shows it. */
+  code: z
+    .string("validation.required")
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,39}$/, "console.errors.supplierCode"),
+  name: z.string("validation.required").trim().min(1, "validation.required").max(100, "validation.tooLong"),
+  kind: z.enum(supplierKinds, "validation.option"),
+  baseUrl: url,
+  authUrl: z.union([z.literal(""), url]).default(""),
+  enabled: z.boolean().default(true),
+  /** The adapter's credential fields. On an update, a field left out or empty keeps its stored value. */
+  credentials: z.record(z.string(), z.string().max(500, "validation.tooLong")).default({}),
+});
+export type SupplierAccountBody = z.input<typeof supplierAccountBody>;
+
+export const skuRoute = z.object({
+  supplierId: z.number(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  /** The supplier's own product for this SKU: an operator id, product id or SKU code. */
+  supplierProduct: z.string(),
+  /** What the supplier charges per unit, in `costCurrency`. */
+  cost: z.string(),
+  costCurrency: z.string(),
+  enabled: z.boolean(),
+});
+export type SkuRoute = z.infer<typeof skuRoute>;
+
+/** A SKU with its routes, in order (the first healthy one is tried first). */
+export const routedSku = z.object({
+  skuId: z.number(),
+  productCode: z.string(),
+  productName: z.string(),
+  skuCode: z.string(),
+  spec: z.string(),
+  faceValue: z.string(),
+  currency: z.string(),
+  /** The product's default supplier (its code), used when the SKU has no routes. */
+  defaultSupplier: z.string(),
+  routes: z.array(skuRoute),
+});
+export type RoutedSku = z.infer<typeof routedSku>;
+
+export const routedSkuQuery = pageQuery.extend({
+  /** Part of a product's code or name, or a SKU's code. */
+  keyword: z.string().trim().max(100, "validation.tooLong").optional(),
+});
+
+export const skuRoutesBody = z.object({
+  routes: z
+    .array(
+      z.object({
+        supplierId: idParams.shape.id,
+        supplierProduct: z
+          .string("validation.required")
+          .trim()
+          .min(1, "validation.required")
+          .max(100, "validation.tooLong"),
+        cost,
+        costCurrency: currency,
+        enabled: z.boolean().default(true),
+      }),
+    )
+    .max(10, "validation.tooLong"),
+});
+export type SkuRoutesBody = z.input<typeof skuRoutesBody>;
+
+/** One try at one supplier, as the console's order detail shows it. */
+export const fulfilmentAttempt = z.object({
+  seq: z.number(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  supplierProduct: z.string(),
+  /** Our reference at the supplier (the order number, `-2`, `-3`... for a failover). */
+  reference: z.string(),
+  transactionId: z.string().nullable(),
+  cost: z.string().nullable(),
+  costCurrency: z.string().nullable(),
+  state: z.enum(attemptStates),
+  /** A refusal's reason (a message key or the supplier's words). */
+  detail: z.string(),
+  startTime: z.string(),
+  finishTime: z.string().nullable(),
+  /** How long the supplier took to answer the submission. */
+  latencyMs: z.number().nullable(),
+});
+export type FulfilmentAttempt = z.infer<typeof fulfilmentAttempt>;
+
+const suppliers = { resource: "suppliers" } as const;
+const routes = { resource: "routes" } as const;
+
+export const supplierCalls = {
+  list: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: "/console/api/suppliers",
+    access: { ...suppliers, action: "list" },
+    answer: z.array(supplierAccount),
+  }),
+  create: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/suppliers",
+    access: { ...suppliers, action: "create" },
+    stepUp: true,
+    body: supplierAccountBody,
+    answer: supplierAccount,
+  }),
+  update: defineCall({
+    ...inConsole,
+    method: "PUT",
+    path: "/console/api/suppliers/:id",
+    access: { ...suppliers, action: "edit" },
+    stepUp: true,
+    params: idParams,
+    body: supplierAccountBody,
+    answer: supplierAccount,
+  }),
+  /** Checks the account's balance (its health) now, instead of at the next scheduled check. */
+  check: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/suppliers/:id/check",
+    access: { ...suppliers, action: "show" },
+    params: idParams,
+    answer: supplierAccount,
+  }),
+  routedSkus: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: "/console/api/routes",
+    access: { ...routes, action: "list" },
+    query: routedSkuQuery,
+    answer: pageOf(routedSku),
+  }),
+  /** Replaces a SKU's routes with this ordered list. */
+  setRoutes: defineCall({
+    ...inConsole,
+    method: "PUT",
+    path: "/console/api/routes/:id",
+    access: { ...routes, action: "edit" },
+    params: idParams,
+    body: skuRoutesBody,
+    answer: routedSku,
+  }),
+};

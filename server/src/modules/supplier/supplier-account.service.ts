@@ -1,0 +1,179 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { SupplierAccountView, supplierAccountBody } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/connection";
+import { pgErrorCode } from "../../db/raw";
+import { fail, invalid } from "../../lib/failure";
+import { recordAudit, staffActor } from "../audit/audit.service";
+import type { StaffContext } from "../auth/auth-context";
+import { supplierRegistry } from "./registry";
+import { skuRoutes, supplierAccounts } from "./supplier.schema";
+
+type Body = z.output<typeof supplierAccountBody>;
+type AccountRow = typeof supplierAccounts.$inferSelect;
+
+/**
+ * Supplier accounts in the console: credentials are sealed as one JSON document and never answered (only which
+ * keys are set); an edit that leaves a credential empty keeps the stored one. Each change is audited without
+ * its secrets.
+ */
+export async function listSuppliers(deps: AppDeps): Promise<SupplierAccountView[]> {
+  const rows = await deps.db
+    .select({ account: supplierAccounts, routes: count(skuRoutes.id) })
+    .from(supplierAccounts)
+    .leftJoin(skuRoutes, eq(skuRoutes.supplierId, supplierAccounts.id))
+    .groupBy(supplierAccounts.id)
+    .orderBy(asc(supplierAccounts.id));
+  return rows.map((r) => toView(r.account, r.routes));
+}
+
+export async function getSupplier(deps: AppDeps, id: number, tx: Executor = deps.db): Promise<SupplierAccountView> {
+  const [row] = await tx
+    .select({ account: supplierAccounts, routes: count(skuRoutes.id) })
+    .from(supplierAccounts)
+    .leftJoin(skuRoutes, eq(skuRoutes.supplierId, supplierAccounts.id))
+    .where(eq(supplierAccounts.id, id))
+    .groupBy(supplierAccounts.id);
+  if (!row) throw fail("supplierNotFound");
+  return toView(row.account, row.routes);
+}
+
+function toView(a: AccountRow, routes: number): SupplierAccountView {
+  return {
+    id: a.id,
+    code: a.code,
+    name: a.name,
+    kind: a.kind,
+    baseUrl: a.baseUrl,
+    authUrl: a.authUrl,
+    enabled: a.enabled,
+    credentialKeys: a.credentialKeys,
+    health: a.health,
+    balance: a.balance,
+    balanceCurrency: a.balanceCurrency,
+    checkTime: a.checkedAt?.toISOString() ?? null,
+    lastError: a.lastError,
+    routes,
+    createTime: a.createdAt.toISOString(),
+  };
+}
+
+/** The audit's picture of an account: everything but the credentials' values. */
+const audited = (v: SupplierAccountView) => ({
+  code: v.code,
+  name: v.name,
+  kind: v.kind,
+  baseUrl: v.baseUrl,
+  authUrl: v.authUrl,
+  enabled: v.enabled,
+  credentialKeys: v.credentialKeys,
+});
+
+/**
+ * The credentials to store: the stored ones with the given non-empty values on top, keeping only the adapter's
+ * keys; every required key must end up set. Field errors name `credentials.<key>`.
+ */
+function mergeCredentials(kind: string, stored: Record<string, string>, given: Record<string, string>) {
+  const adapter = supplierRegistry().get(kind);
+  if (!adapter) throw invalid({ kind: "validation.option" });
+  const known = [...adapter.credentialFields, ...(adapter.optionalCredentialFields ?? [])];
+  const unknown = Object.keys(given).filter((key) => !known.includes(key));
+  if (unknown.length > 0)
+    throw invalid(Object.fromEntries(unknown.map((key) => [`credentials.${key}`, "console.errors.credentialUnknown"])));
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(given)) if (value.trim() !== "") merged[key] = value.trim();
+  const missing = adapter.credentialFields.filter((key) => !merged[key]);
+  if (missing.length > 0)
+    throw invalid(Object.fromEntries(missing.map((key) => [`credentials.${key}`, "validation.required"])));
+  return merged;
+}
+
+const seal = (deps: AppDeps, credentials: Record<string, string>) =>
+  Object.keys(credentials).length > 0 ? deps.cipher.encrypt(JSON.stringify(credentials)) : null;
+
+const unsealed = (deps: AppDeps, sealed: string | null): Record<string, string> =>
+  sealed ? (JSON.parse(deps.cipher.decrypt(sealed)) as Record<string, string>) : {};
+
+export async function createSupplier(deps: AppDeps, staff: StaffContext, body: Body): Promise<SupplierAccountView> {
+  const credentials = mergeCredentials(body.kind, {}, body.credentials);
+  return codeUnique(async () =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(supplierAccounts)
+        .values({
+          code: body.code,
+          name: body.name,
+          kind: body.kind,
+          baseUrl: body.baseUrl,
+          authUrl: body.authUrl,
+          enabled: body.enabled,
+          credentialsSealed: seal(deps, credentials),
+          credentialKeys: Object.keys(credentials).sort(),
+        })
+        .returning({ id: supplierAccounts.id });
+      const view = await getSupplier(deps, row!.id, tx);
+      await recordAudit(deps, tx, {
+        actor: staffActor(staff),
+        merchantId: null,
+        action: "supplier.created",
+        target: { kind: "supplier", id: view.code },
+        after: audited(view),
+      });
+      return view;
+    }),
+  );
+}
+
+export async function updateSupplier(
+  deps: AppDeps,
+  staff: StaffContext,
+  id: number,
+  body: Body,
+): Promise<SupplierAccountView> {
+  return codeUnique(async () =>
+    deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(supplierAccounts).where(eq(supplierAccounts.id, id)).for("update");
+      if (!current) throw fail("supplierNotFound");
+      // Routes name the supplier's own products: they mean nothing to another kind of supplier.
+      if (current.kind !== body.kind) throw fail("supplierKindFixed");
+      const before = await getSupplier(deps, id, tx);
+      const credentials = mergeCredentials(body.kind, unsealed(deps, current.credentialsSealed), body.credentials);
+      await tx
+        .update(supplierAccounts)
+        .set({
+          code: body.code,
+          name: body.name,
+          baseUrl: body.baseUrl,
+          authUrl: body.authUrl,
+          enabled: body.enabled,
+          credentialsSealed: seal(deps, credentials),
+          credentialKeys: Object.keys(credentials).sort(),
+          // A new address or new credentials have not been checked yet.
+          health: sql`case when ${supplierAccounts.baseUrl} = ${body.baseUrl} and ${Object.keys(body.credentials).length === 0} then ${supplierAccounts.health} else 'unknown' end`,
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(supplierAccounts.id, id));
+      const after = await getSupplier(deps, id, tx);
+      const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
+      await recordAudit(deps, tx, {
+        actor: staffActor(staff),
+        merchantId: null,
+        action: "supplier.changed",
+        target: { kind: "supplier", id: after.code },
+        before: audited(before),
+        after: { ...audited(after), ...(credentialsChanged ? { credentialsReplaced: true } : {}) },
+      });
+      return after;
+    }),
+  );
+}
+
+async function codeUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error).code === "23505") throw fail("supplierCodeTaken");
+    throw error;
+  }
+}

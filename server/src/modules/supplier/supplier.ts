@@ -1,0 +1,113 @@
+import type { GiftCard } from "#contracts";
+import type { Clock } from "../../lib/clock";
+
+/**
+ * The boundary to whoever actually delivers a top-up or a gift card. The fulfilment worker talks to suppliers
+ * only through this interface. A supplier *adapter* is the code for one kind of supplier (Reloadly, DingConnect,
+ * the built-in simulator); a supplier *account* (table `supplier_accounts`, edited in the console) is one set of
+ * credentials and base URLs for an adapter; an adapter connected to an account is a `SupplierClient`.
+ *
+ * Adding a supplier is one file under adapters/ exporting a `SupplierAdapter`, and one line in registry.ts.
+ */
+
+/** One supplier account as the adapter sees it: credentials decrypted, nothing else of ours. */
+export interface SupplierAccount {
+  id: number;
+  /** Where its API answers (sandbox, live, or a local stand-in in tests). Never ends with a slash. */
+  baseUrl: string;
+  /** Where it issues tokens, for suppliers with a separate auth server (Reloadly); "" when there is none. */
+  authUrl: string;
+  /** The adapter's `credentialFields`, by key. Never logged, never put in an error message. */
+  credentials: Record<string, string>;
+}
+
+/** One attempt at fulfilling an order at one supplier (one route of the order's SKU). */
+export interface SupplierRequest {
+  /**
+   * Our reference for this attempt: the order number for the first attempt, `<orderNo>-<n>` for the n-th (a
+   * failover to another route). Sent as the supplier's client reference (Reloadly `customIdentifier`,
+   * DingConnect `DistributorRef`), which the supplier refuses to accept twice: that makes `submit` idempotent,
+   * and lets `lookup` find an attempt whose answer we never got.
+   */
+  reference: string;
+  orderNo: string;
+  /** 1 Topup, 2 Login Topup, 3 Gift Card. */
+  productType: number;
+  /** The route's product at the supplier: its operator id, product id or SKU code. */
+  supplierProduct: string;
+  /** The SKU's face value (per unit) and its currency: what the recipient gets, e.g. "10.00" "USD". */
+  faceValue: string;
+  faceCurrency: string;
+  spec: string;
+  quantity: number;
+  /** The account being recharged (a phone number in international form for mobile top-ups). */
+  rechargeAccount: string;
+  /** The order's inputs by field key, secrets decrypted (the supplier needs e.g. the game login password). */
+  inputs: Record<string, string>;
+  placedAt: Date;
+  /** 1 the first time a worker takes the order up, then 2, 3... (counts polls and retries alike). */
+  attempt: number;
+  /** Aborted at the call's time-out: pass it to the HTTP client so the call is dropped, not left running. */
+  signal: AbortSignal;
+}
+
+/**
+ * A supplier's definitive answer about an attempt. `transactionId` is the supplier's own id for it (shown in
+ * the console, used by `query`); `cost` what the supplier charged for the whole attempt, in `costCurrency`,
+ * when it says so (otherwise the route's cost is recorded).
+ */
+export type SupplierAnswer =
+  | { state: "success"; transactionId?: string; cards?: GiftCard[]; cost?: string; costCurrency?: string }
+  /** Refused or failed for good: nothing was or will be delivered, so the next route may be tried. */
+  | { state: "failed"; reason: string; transactionId?: string }
+  /** Accepted, no final answer yet: ask again later with `query`. */
+  | { state: "pending"; transactionId: string };
+
+/** What `lookup` finds: the attempt's state, or that the supplier has no attempt with that reference. */
+export type LookupAnswer = SupplierAnswer | { state: "notFound" };
+
+export interface SupplierBalance {
+  amount: string;
+  currency: string;
+}
+
+/**
+ * An adapter connected to one account. A thrown error means "don't know" (network, time-out, 5xx, an answer we
+ * cannot read): the worker never treats it as a refusal. It asks the same supplier again (`lookup` after a
+ * `submit` that threw) and never sends the order to another supplier while it may still succeed at this one.
+ * Error messages end up in the order's timeline, so they must not contain secrets (credentials, tokens, the
+ * order's secret inputs).
+ */
+export interface SupplierClient {
+  /** Places the attempt. Idempotent per `request.reference` (see there). */
+  submit(request: SupplierRequest): Promise<SupplierAnswer>;
+  /** The state of an attempt the supplier accepted (`pending` with this transaction id). */
+  query(request: SupplierRequest & { transactionId: string }): Promise<SupplierAnswer>;
+  /** Finds an attempt by our reference, after a `submit` whose answer was lost (time-out, crash). */
+  lookup(request: SupplierRequest): Promise<LookupAnswer>;
+  /** The account's balance at the supplier (also the health check: a throw marks the account unhealthy). */
+  balance(signal: AbortSignal): Promise<SupplierBalance>;
+}
+
+export interface SupplierAdapter {
+  /** Stored in `supplier_accounts.kind`. */
+  kind: string;
+  /** The credential keys the console's form asks for (e.g. clientId, clientSecret): all required. */
+  credentialFields: readonly string[];
+  /** Settings stored with the credentials that may be left out. */
+  optionalCredentialFields?: readonly string[];
+  /** The supplier's documented base URLs, offered by the console's form. */
+  baseUrls: { sandbox: string; live: string };
+  /** Its auth server's, where it has one apart from the API. */
+  authUrls?: { sandbox: string; live: string };
+  connect(account: SupplierAccount, context: SupplierContext): SupplierClient;
+}
+
+export interface SupplierContext {
+  clock: Clock;
+  /** The simulator's answer delay (config SIMULATOR_DELAY_MS). */
+  simulatorDelayMs: number;
+}
+
+/** An answer we could not read or a status we do not know: "don't know", never a refusal. */
+export class SupplierUnclearError extends Error {}
