@@ -8,14 +8,20 @@
  * order goes, statement by statement.
  * Target (issue 3): HTTP >= 60% of raw on PostgreSQL, and p99 < 100 ms at 32 clients.
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
+ * `BENCH_RISK=on` sets every risk rule (issue 16) so that each is checked and none refuses: daily limits, a
+ * cooling period, 10,000 blocked accounts, and at most 100 orders an hour per account, the orders spread over
+ * 1,000 accounts (as a real merchant's are). Compare with the same run without it.
  */
 import { loadavg } from "node:os";
+import { eq } from "drizzle-orm";
 import { newMerchantOrderNo } from "#contracts";
+import { merchants } from "../server/src/db/schema";
 import { authenticateSession } from "../server/src/modules/auth/sessions.service";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { orderGroups } from "../server/src/modules/order/order-groups";
 import { insertOrders, type NewOrder } from "../server/src/modules/order/order-insert";
 import { buildOrder, orderableTarget } from "../server/src/modules/order/place-order";
+import { blockedAccounts, riskSettings } from "../server/src/modules/risk/risk.schema";
 import { bearerToken } from "../server/src/plugins/auth";
 import { openShop } from "../tests/support/order-fixtures";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
@@ -39,6 +45,30 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIMING = benchTiming({ warmupMs: 500, durationMs: 2_000 });
 const CONCURRENCY = [1, 32];
 const ACCOUNT = "13800138000";
+const RISK = process.env.BENCH_RISK === "on";
+/** With the risk rules on, orders go to this many accounts in turn (the velocity rule counts per account). */
+const accounts = Array.from({ length: RISK ? 1000 : 1 }, (_, i) => String(13800000000 + i));
+
+/** Every rule set, none refusing the bench's orders (see the file comment). */
+async function switchRiskRulesOn(t: TestApp, merchantId: number) {
+  await t.deps.db
+    .update(riskSettings)
+    .set({ velocityPerHour: 100, coolingDays: 7, coolingMinAmount: "1000000" })
+    .where(eq(riskSettings.id, 1));
+  await t.deps.db
+    .update(merchants)
+    .set({ dailyAmountLimit: "100000000000", dailyCountLimit: 1_000_000_000 })
+    .where(eq(merchants.id, merchantId));
+  await t.deps.db
+    .insert(blockedAccounts)
+    .values(
+      Array.from({ length: 10_000 }, (_, i) => ({
+        account: String(19900000000 + i),
+        reason: "bench",
+        createdBy: "bench",
+      })),
+    );
+}
 
 interface Row {
   raw: LoadStats;
@@ -62,20 +92,28 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const base = baseUrl(t.app.server);
     const shop = await openShop(t, { balance: "1000000000" });
+    if (RISK) await switchRiskRulesOn(t, shop.merchantId);
     const { productId, skuId } = shop.topup;
-    const request: HttpRequestSpec = {
+    const requests: HttpRequestSpec[] = accounts.map((account) => ({
       method: "POST",
       path: "/portal/merchant/api/order",
       headers: { authorization: shop.token, "content-type": "application/json", "accept-language": "en-US" },
-      body: JSON.stringify({ productId, skuId, inputs: { account: ACCOUNT } }),
-    };
+      body: JSON.stringify({ productId, skuId, inputs: { account } }),
+    }));
     const placer = { merchantId: shop.merchantId, userId: shop.merchant.users.operator.id, source: "manual" as const };
     const target = await orderableTarget(t.deps, shop.merchantId, productId, skuId);
     const built = buildOrder(t.deps, placer, target, { quantity: 1, inputs: { account: ACCOUNT } }, null);
     if ("errors" in built) throw new Error(`bench order does not validate: ${JSON.stringify(built.errors)}`);
     const template = built.order;
+    let turn = 0;
     const raw = async () => {
-      const order = { ...template, merchantOrderNo: newMerchantOrderNo(t.clock.now()), at: t.clock.now() };
+      const rechargeAccount = accounts[turn++ % accounts.length]!;
+      const order = {
+        ...template,
+        rechargeAccount,
+        merchantOrderNo: newMerchantOrderNo(t.clock.now()),
+        at: t.clock.now(),
+      };
       const outcome = await insertOrders(t.deps.db, [order]);
       if (outcome.kind !== "placed") throw new Error(`raw insert: ${outcome.kind}`);
     };
@@ -88,7 +126,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       const before = { ...counters };
       for (let round = 0; round < ROUNDS; round++) {
         raws.push(await closedLoop(c, TIMING, raw));
-        https.push(await httpLoad(base, [request], c, TIMING));
+        https.push(await httpLoad(base, requests, c, TIMING));
       }
       byC.set(c, {
         raw: mergeStats(raws),

@@ -42,6 +42,9 @@ export const auditActions = [
   "supplier.created",
   "supplier.changed",
   "route.changed",
+  "risk.changed",
+  "risk.accountBlocked",
+  "risk.accountUnblocked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

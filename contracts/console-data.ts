@@ -23,6 +23,8 @@ export const consoleResourceCalls: Record<ConsoleResourceName, Partial<Record<Da
   adjustments: { list: adjustmentCalls.list, create: adjustmentCalls.create },
   orders: { list: consoleOrderCalls.list, one: consoleOrderCalls.one },
   routes: { list: supplierCalls.routedSkus },
+  // Its page reads settings, the blocked accounts and the events with their own calls.
+  risk: {},
   statistics: {},
   audit: { list: consoleAuditCalls.list },
   // Staff and roles are short lists answered whole (their pages read them with their own calls).

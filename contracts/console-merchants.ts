@@ -25,6 +25,9 @@ export const consoleMerchant = z.object({
   currency: z.string(),
   /** Empty when none is set. */
   lowBalanceThreshold: z.string(),
+  /** Risk limits on what it orders per day (UTC); empty when there is none. */
+  dailyAmountLimit: z.string(),
+  dailyCountLimit: z.string(),
   users: z.number(),
   createTime: z.string(),
 });
@@ -40,6 +43,12 @@ export const consoleMerchantQuery = pageQuery.extend({
 export const consoleMerchantUpdate = merchantInfoUpdate.extend({
   companyName: z.string("validation.invalidType").trim().max(200, "validation.tooLong").default(""),
   lowBalanceThreshold: balanceThreshold.default(""),
+  dailyAmountLimit: balanceThreshold.default(""),
+  dailyCountLimit: z
+    .string("validation.invalidType")
+    .trim()
+    .regex(/^(\d{1,9})?$/, "validation.wholeNumber")
+    .default(""),
 });
 export type ConsoleMerchantUpdate = z.input<typeof consoleMerchantUpdate>;
 

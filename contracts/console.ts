@@ -64,6 +64,13 @@ export const consoleResources = [
     actions: ["list", "edit"],
   }),
   defineConsoleResource({
+    name: "risk",
+    path: "/console/risk",
+    sort: 72,
+    icon: "safety",
+    actions: ["list", "edit"],
+  }),
+  defineConsoleResource({
     name: "statistics",
     path: "/console/statistics",
     sort: 70,
@@ -122,7 +129,15 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "statistics:list",
     "audit:list",
   ],
-  customerService: ["merchants:list", "merchants:show", "orders:list", "orders:show", "orders:edit", "orders:export"],
+  customerService: [
+    "merchants:list",
+    "merchants:show",
+    "orders:list",
+    "orders:show",
+    "orders:edit",
+    "orders:export",
+    "risk:list",
+  ],
   technology: [
     "merchants:list",
     "merchants:show",

@@ -80,6 +80,8 @@ export const failures = {
   selfDisableStaff: { status: 403, message: "console.errors.selfDisable" },
   selfResetStaff: { status: 403, message: "console.errors.selfReset" },
   adjustmentNotFound: { status: 404, message: "console.errors.adjustmentNotFound" },
+  blockedAccountTaken: { status: 409, message: "console.errors.blockedAccountTaken", field: "account" },
+  blockedAccountNotFound: { status: 404, message: "console.errors.blockedAccountNotFound" },
   // ---- suppliers and routes ----
   supplierNotFound: { status: 404, message: "console.errors.supplierNotFound" },
   supplierCodeTaken: { status: 409, message: "console.errors.supplierCodeTaken", field: "code" },
@@ -111,6 +113,37 @@ export const failures = {
     openApi: "PRODUCT_UNAVAILABLE",
   },
   insufficientBalance: { status: 422, message: "errors.insufficientBalance", openApi: "INSUFFICIENT_BALANCE" },
+  // Risk rules (issue 16): refused before anything is written, each with a stable code of its own.
+  riskBlockedAccount: {
+    status: 422,
+    message: "errors.riskBlockedAccount",
+    code: "ACCOUNT_BLOCKED",
+    openApi: "ACCOUNT_BLOCKED",
+  },
+  riskDailyAmount: {
+    status: 422,
+    message: "errors.riskDailyAmount",
+    code: "DAILY_LIMIT_EXCEEDED",
+    openApi: "DAILY_LIMIT_EXCEEDED",
+  },
+  riskDailyCount: {
+    status: 422,
+    message: "errors.riskDailyCount",
+    code: "DAILY_LIMIT_EXCEEDED",
+    openApi: "DAILY_LIMIT_EXCEEDED",
+  },
+  riskVelocity: {
+    status: 422,
+    message: "errors.riskVelocity",
+    code: "VELOCITY_LIMIT_EXCEEDED",
+    openApi: "VELOCITY_LIMIT_EXCEEDED",
+  },
+  riskCooling: {
+    status: 422,
+    message: "errors.riskCooling",
+    code: "NEW_MERCHANT_RESTRICTED",
+    openApi: "NEW_MERCHANT_RESTRICTED",
+  },
   merchantOrderNoConflict: { status: 409, message: "errors.merchantOrderNoConflict", openApi: "ORDER_CONFLICT" },
   orderNotFound: { status: 404, message: "errors.orderNotFound" },
   orderNotProcessing: { status: 409, message: "console.errors.orderNotProcessing" },

@@ -32,5 +32,6 @@ export * from "./product";
 export * from "./public-config";
 export * from "./resource";
 export * from "./resources";
+export * from "./risk";
 export * from "./roles";
 export * from "./supplier";

@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -63,6 +64,15 @@ export const merchants = pgTable(
      * whose WHEN clause reads only this row, so debits that cross nothing pay nothing (migration 0005).
      */
     lowBalanceThreshold: numeric("low_balance_threshold", { precision: 20, scale: 4 }),
+    /**
+     * Risk limits per UTC day (null = none), and what was ordered on `usage_day`: counted in the statement that
+     * debits the balance (this row is locked for it anyway), so a limit costs placement no extra row or lock.
+     */
+    dailyAmountLimit: numeric("daily_amount_limit", { precision: 20, scale: 4 }),
+    dailyCountLimit: integer("daily_count_limit"),
+    usageDay: date("usage_day", { mode: "string" }),
+    dayAmount: numeric("day_amount", { precision: 20, scale: 4 }).notNull().default("0"),
+    dayCount: integer("day_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,6 +41,9 @@ export const translator: (language: Language) => TFunction = memo(languages.leng
   instance.getFixedT(language),
 );
 
+/** Whether a key names one of our texts (a schema's message is a key of any namespace, or a plain word). */
+export const isMessageKey = (key: string) => instance.exists(key);
+
 /** One of our own texts in both languages: a parameter the reader's language is picked from where it is shown. */
 export function inBothLanguages(key: string): LocalizedText {
   return { "en-US": translator("en-US")(key), "zh-CN": translator("zh-CN")(key) };

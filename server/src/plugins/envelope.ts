@@ -12,7 +12,7 @@ import {
   translateMessage,
 } from "#contracts";
 import { Failure } from "../lib/failure";
-import { translator } from "../lib/i18n";
+import { isMessageKey, translator } from "../lib/i18n";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -91,7 +91,7 @@ export const validatorCompiler =
 
 /** Maps a schema issue to a message key when the schema did not name one (`validation.*`). */
 function issueKey(keyword: string, message: string, params: Record<string, unknown>): string {
-  if (message.startsWith("validation.")) return message;
+  if (message.startsWith("validation.") || isMessageKey(message)) return message;
   switch (keyword) {
     case "invalid_type":
       return params.input === undefined ? "validation.required" : "validation.invalidType";

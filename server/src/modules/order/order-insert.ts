@@ -30,8 +30,33 @@ export interface NewOrder {
 
 export type InsertOutcome =
   | { kind: "placed"; placed: { id: number; orderNo: string }[] }
+  /** Nothing written: the balance is short, the merchant disabled, or a risk rule refuses (see whyNotDebited). */
   | { kind: "insufficient" }
   | { kind: "duplicate" };
+
+/**
+ * The risk rules (contracts/risk.ts) as conditions of the debit (`m` the merchant, `s` the settings, `input` the
+ * orders): no extra statement, and the merchant's row, locked by the debit anyway, carries the day's usage. A
+ * rule that is not set costs nothing but its `is null` test; the velocity count reads at most N + 1 index entries
+ * (the orders_merchant_account_idx range), however busy the account.
+ */
+function riskRulesHold(day: string, total: string, count: number, at: string) {
+  const today = (column: "day_amount" | "day_count") =>
+    sql`(case when m.usage_day = ${day}::date then m.${sql.raw(column)} else 0 end)`;
+  return sql`
+    (m.daily_amount_limit is null or ${today("day_amount")} + ${total}::numeric <= m.daily_amount_limit)
+    and (m.daily_count_limit is null or ${today("day_count")} + ${count} <= m.daily_count_limit)
+    and not exists (select 1 from blocked_accounts b join input i on b.account = i.recharge_account)
+    and (s.velocity_per_hour is null or not exists (
+      select 1 from input i where i.recharge_account <> '' group by i.recharge_account
+      having count(*) + (select count(*) from (select 1 from orders o where o.merchant_id = m.id
+          and o.recharge_account = i.recharge_account and o.created_at > ${at}::timestamptz - interval '1 hour'
+          limit s.velocity_per_hour + 1) recent)
+        > s.velocity_per_hour))
+    and (s.cooling_days is null or s.cooling_min_amount is null
+      or m.created_at <= ${at}::timestamptz - make_interval(days => s.cooling_days)
+      or not exists (select 1 from input i where i.amount >= s.cooling_min_amount))`;
+}
 
 /**
  * Places orders of ONE merchant in ONE statement: a conditional debit of their total, the order rows (each is
@@ -46,6 +71,7 @@ export async function insertOrders(executor: Executor, group: readonly NewOrder[
     throw new RangeError("insertOrders takes one or more orders of one merchant");
   const total = group.reduce((sum, o) => sum.plus(o.amount), new Big(0)).toFixed(4);
   const at = first.at.toISOString();
+  const day = at.slice(0, 10);
   const input = JSON.stringify(
     group.map((o, idx) => ({
       idx,
@@ -82,9 +108,14 @@ export async function insertOrders(executor: Executor, group: readonly NewOrder[
             spec text, quantity int, unit_price numeric, amount numeric, currency text, recharge_account text,
             inputs jsonb, source text, created_by bigint, supplier text, deadline_seconds int, at timestamptz)
         ), debit as (
-          update merchants set balance = balance - ${total}::numeric, updated_at = ${at}
-          where id = ${first.merchantId} and status = 'enabled' and balance >= ${total}::numeric
-          returning balance
+          update merchants m set balance = m.balance - ${total}::numeric, updated_at = ${at},
+            usage_day = ${day}::date,
+            day_amount = (case when m.usage_day = ${day}::date then m.day_amount else 0 end) + ${total}::numeric,
+            day_count = (case when m.usage_day = ${day}::date then m.day_count else 0 end) + ${group.length}
+          from risk_settings s
+          where m.id = ${first.merchantId} and m.status = 'enabled' and m.balance >= ${total}::numeric and s.id = 1
+            and ${riskRulesHold(day, total, group.length, at)}
+          returning m.balance
         ), placed as (
           insert into orders (order_no, merchant_id, merchant_order_no, batch_id, product_id, sku_id, product_name,
             product_name_zh, product_type, spec, quantity, unit_price, amount, currency, recharge_account, inputs,

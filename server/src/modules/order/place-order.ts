@@ -14,6 +14,7 @@ import { type Failure, fail, invalid } from "../../lib/failure";
 import { inBothLanguages, joinedInBothLanguages } from "../../lib/i18n";
 import { localizeFields } from "../product/order-fields";
 import { loadOrderTarget, type OrderTarget } from "../product/product.service";
+import { riskRefusal } from "../risk/risk-refusal";
 import { orderGroups } from "./order-groups";
 import type { NewOrder } from "./order-insert";
 
@@ -213,7 +214,10 @@ function plainInputs(deps: AppDeps, inputs: NewOrder["inputs"]): Record<string, 
   );
 }
 
-/** Nothing was written: say whether the merchant is disabled or the balance is short, with the figures. */
+/**
+ * Nothing was written: say whether the merchant is disabled, a risk rule refuses (recorded as a risk event), or
+ * the balance is short, with the figures.
+ */
 async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<Failure> {
   const [merchant] = await deps.db
     .select({ balance: merchants.balance, status: merchants.status })
@@ -221,6 +225,8 @@ async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<Failure> {
     .where(eq(merchants.id, order.merchantId));
   if (!merchant) return fail("notFound");
   if (merchant.status !== "enabled") return fail("merchantDisabled");
+  const refused = await riskRefusal(deps, order);
+  if (refused) return refused;
   return fail("insufficientBalance", {
     amount: new Big(order.amount).toFixed(2),
     balance: new Big(merchant.balance).toFixed(2),

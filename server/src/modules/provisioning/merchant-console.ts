@@ -42,6 +42,8 @@ function toConsoleMerchant(row: MerchantRow, usersOf: number): ConsoleMerchant {
     balance: row.balance,
     currency: row.currency,
     lowBalanceThreshold: row.lowBalanceThreshold ?? "",
+    dailyAmountLimit: row.dailyAmountLimit ?? "",
+    dailyCountLimit: row.dailyCountLimit === null ? "" : String(row.dailyCountLimit),
     users: Number(usersOf),
     createTime: row.createdAt.toISOString(),
   };
@@ -98,6 +100,12 @@ export async function createConsoleMerchant(
   return consoleMerchant(deps, created.id);
 }
 
+/** The daily limits as stored: empty is none. */
+const riskLimits = (body: { dailyAmountLimit: string; dailyCountLimit: string }) => ({
+  dailyAmountLimit: body.dailyAmountLimit || null,
+  dailyCountLimit: body.dailyCountLimit ? Number(body.dailyCountLimit) : null,
+});
+
 /** What the audit log keeps of a merchant's details. */
 const audited = (m: MerchantRow) => ({
   name: m.name,
@@ -108,6 +116,8 @@ const audited = (m: MerchantRow) => ({
   website: m.website,
   status: m.status,
   lowBalanceThreshold: m.lowBalanceThreshold,
+  dailyAmountLimit: m.dailyAmountLimit,
+  dailyCountLimit: m.dailyCountLimit,
 });
 
 /** Changes a merchant's row and writes its audit entry, in one transaction, the row locked meanwhile. */
@@ -147,6 +157,7 @@ export function updateConsoleMerchant(
   const { merchantName, lowBalanceThreshold, ...rest } = body;
   return changeMerchant(deps, staff, id, "merchant.changed", {
     ...rest,
+    ...riskLimits(body),
     name: merchantName,
     lowBalanceThreshold: lowBalanceThreshold || null,
   });

@@ -24,6 +24,9 @@ export const newMerchant = z.object({
     .default("USD"),
   /** Empty: no low-balance notification. */
   lowBalanceThreshold: z.string().trim().default(""),
+  /** Risk limits per day; empty: none. */
+  dailyAmountLimit: z.string().trim().default(""),
+  dailyCountLimit: z.string().trim().default(""),
 });
 
 /** A new merchant and its audit entry, in one transaction. */
@@ -32,7 +35,13 @@ export async function createMerchant(deps: AppDeps, actor: AuditActor, input: z.
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(merchants)
-      .values({ ...m, lowBalanceThreshold: m.lowBalanceThreshold || null, merchantNo: nextMerchantNo })
+      .values({
+        ...m,
+        lowBalanceThreshold: m.lowBalanceThreshold || null,
+        dailyAmountLimit: m.dailyAmountLimit || null,
+        dailyCountLimit: m.dailyCountLimit ? Number(m.dailyCountLimit) : null,
+        merchantNo: nextMerchantNo,
+      })
       .returning({ id: merchants.id, merchantNo: merchants.merchantNo });
     await recordAudit(deps, tx, {
       actor,

@@ -139,6 +139,7 @@ export async function updateSupplier(
       if (current.kind !== body.kind) throw fail("supplierKindFixed");
       const before = await getSupplier(deps, id, tx);
       const credentials = mergeCredentials(body.kind, unsealed(deps, current.credentialsSealed), body.credentials);
+      const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
       await tx
         .update(supplierAccounts)
         .set({
@@ -150,12 +151,12 @@ export async function updateSupplier(
           credentialsSealed: seal(deps, credentials),
           credentialKeys: Object.keys(credentials).sort(),
           // A new address or new credentials have not been checked yet.
-          health: sql`case when ${supplierAccounts.baseUrl} = ${body.baseUrl} and ${Object.keys(body.credentials).length === 0} then ${supplierAccounts.health} else 'unknown' end`,
+          health: sql`case when ${supplierAccounts.baseUrl} = ${body.baseUrl} and ${!credentialsChanged}
+            then ${supplierAccounts.health} else 'unknown' end`,
           updatedAt: deps.clock.now(),
         })
         .where(eq(supplierAccounts.id, id));
       const after = await getSupplier(deps, id, tx);
-      const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
       await recordAudit(deps, tx, {
         actor: staffActor(staff),
         merchantId: null,
