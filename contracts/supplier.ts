@@ -14,6 +14,40 @@ import { pageOf, pageQuery } from "./envelope";
 export const supplierKinds = ["simulator", "reloadly", "dingconnect"] as const;
 export type SupplierKind = (typeof supplierKinds)[number];
 
+/** What the console's form and the server's checks know of a kind of supplier. */
+export interface SupplierKindInfo {
+  /** The API's documented base URLs, offered by the form. */
+  baseUrls: { sandbox: string; live: string };
+  /** Its separate auth server's, where it has one (the form asks for an auth URL only then). */
+  authUrls?: { sandbox: string; live: string };
+  /**
+   * Its credentials in the form's order. A required one must end up stored; a secret left empty on an edit keeps
+   * the stored value. `options` makes it a setting to choose, where "" clears it.
+   */
+  credentials: readonly { key: string; required: boolean; options?: readonly string[] }[];
+}
+
+export const supplierKindInfo: Readonly<Record<SupplierKind, SupplierKindInfo>> = {
+  simulator: {
+    baseUrls: { sandbox: "simulator:", live: "simulator:" },
+    // "all": refuses every order (a route to fail over from, in demos and tests).
+    credentials: [{ key: "refuse", required: false, options: ["", "all"] }],
+  },
+  reloadly: {
+    baseUrls: { sandbox: "https://topups-sandbox.reloadly.com", live: "https://topups.reloadly.com" },
+    authUrls: { sandbox: "https://auth.reloadly.com", live: "https://auth.reloadly.com" },
+    credentials: [
+      { key: "clientId", required: true },
+      { key: "clientSecret", required: true },
+    ],
+  },
+  dingconnect: {
+    // Ding has no sandbox host: its test mode is UAT numbers (and ValidateOnly) on the live API.
+    baseUrls: { sandbox: "https://api.dingconnect.com", live: "https://api.dingconnect.com" },
+    credentials: [{ key: "apiKey", required: true }],
+  },
+};
+
 /** The last balance check's verdict: routes to a `down` account are tried last. */
 export const supplierHealths = ["unknown", "up", "down"] as const;
 
@@ -74,7 +108,10 @@ export const supplierAccountBody = z.object({
   baseUrl: url,
   authUrl: z.union([z.literal(""), url]).default(""),
   enabled: z.boolean().default(true),
-  /** The adapter's credential fields. On an update, a field left out or empty keeps its stored value. */
+  /**
+   * The kind's credentials (`supplierKindInfo`). On an update, a secret left out or empty keeps its stored value;
+   * a setting with options given as "" is cleared.
+   */
   credentials: z.record(z.string(), z.string().max(500, "validation.tooLong")).default({}),
 });
 export type SupplierAccountBody = z.input<typeof supplierAccountBody>;

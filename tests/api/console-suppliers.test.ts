@@ -131,6 +131,20 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
     expect(all.map((s) => s.code).filter((c) => c.startsWith("sim-"))).toEqual(["sim-x"]);
   });
 
+  it("clears a setting given empty (the simulator's refusal), where an empty secret is kept", async () => {
+    const body = { code: "sim-refusing", name: "Refusing", kind: "simulator", baseUrl: "simulator:" };
+    const created = expectOk<SupplierAccountView>(
+      await write("POST", consoleUrl(supplierCalls.create), { ...body, credentials: { refuse: "all" } }),
+      EN,
+    );
+    expect(created.credentialKeys).toEqual(["refuse"]);
+    const cleared = expectOk<SupplierAccountView>(
+      await write("PUT", consoleUrl(supplierCalls.update, { id: created.id }), { ...body, credentials: { refuse: "" } }),
+      EN,
+    );
+    expect(cleared.credentialKeys).toEqual([]);
+  });
+
   it("replaces a SKU's routes as an ordered list, refusing an unknown supplier or the same product twice", async () => {
     const shop = await openShop(t);
     const [sim] = await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator"));

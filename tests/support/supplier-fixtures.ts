@@ -17,8 +17,6 @@ export function standInSupplier(
 ): SupplierRegistry {
   const adapter: SupplierAdapter = {
     kind,
-    credentialFields: [],
-    baseUrls: { sandbox: "test:", live: "test:" },
     connect: (account) => ({
       submit: unreachable,
       query: unreachable,

@@ -1,13 +1,12 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { SupplierAccountView, supplierAccountBody } from "#contracts";
+import { type SupplierAccountView, type SupplierKind, type supplierAccountBody, supplierKindInfo } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { pgErrorCode } from "../../db/raw";
 import { fail, invalid } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
-import { supplierRegistry } from "./registry";
 import { skuRoutes, supplierAccounts } from "./supplier.schema";
 
 type Body = z.output<typeof supplierAccountBody>;
@@ -71,19 +70,23 @@ const audited = (v: SupplierAccountView) => ({
 });
 
 /**
- * The credentials to store: the stored ones with the given non-empty values on top, keeping only the adapter's
- * keys; every required key must end up set. Field errors name `credentials.<key>`.
+ * The credentials to store: the stored ones with the given values on top (a secret given empty keeps the stored
+ * one; a setting with options given empty is cleared), only the kind's keys; every required key must end up set.
+ * Field errors name `credentials.<key>`.
  */
-function mergeCredentials(kind: string, stored: Record<string, string>, given: Record<string, string>) {
-  const adapter = supplierRegistry().get(kind);
-  if (!adapter) throw invalid({ kind: "validation.option" });
-  const known = [...adapter.credentialFields, ...(adapter.optionalCredentialFields ?? [])];
-  const unknown = Object.keys(given).filter((key) => !known.includes(key));
+function mergeCredentials(kind: SupplierKind, stored: Record<string, string>, given: Record<string, string>) {
+  const fields = supplierKindInfo[kind].credentials;
+  const unknown = Object.keys(given).filter((key) => !fields.some((f) => f.key === key));
   if (unknown.length > 0)
     throw invalid(Object.fromEntries(unknown.map((key) => [`credentials.${key}`, "console.errors.credentialUnknown"])));
   const merged = { ...stored };
-  for (const [key, value] of Object.entries(given)) if (value.trim() !== "") merged[key] = value.trim();
-  const missing = adapter.credentialFields.filter((key) => !merged[key]);
+  for (const field of fields) {
+    const value = given[field.key]?.trim();
+    if (value) merged[field.key] = value;
+    else if (value === "" && field.options) delete merged[field.key];
+  }
+  for (const key of Object.keys(merged)) if (!fields.some((f) => f.key === key)) delete merged[key];
+  const missing = fields.filter((f) => f.required && !merged[f.key]).map((f) => f.key);
   if (missing.length > 0)
     throw invalid(Object.fromEntries(missing.map((key) => [`credentials.${key}`, "validation.required"])));
   return merged;

@@ -17,7 +17,7 @@ export interface SupplierAccount {
   baseUrl: string;
   /** Where it issues tokens, for suppliers with a separate auth server (Reloadly); "" when there is none. */
   authUrl: string;
-  /** The adapter's `credentialFields`, by key. Never logged, never put in an error message. */
+  /** The kind's credentials (`supplierKindInfo`), by key. Never logged, never put in an error message. */
   credentials: Record<string, string>;
 }
 
@@ -89,17 +89,13 @@ export interface SupplierClient {
   balance(signal: AbortSignal): Promise<SupplierBalance>;
 }
 
+/**
+ * An adapter: its kind (stored in `supplier_accounts.kind`; its credentials and documented addresses are declared
+ * in contracts/supplier.ts `supplierKindInfo`, which the console's form and the server's checks share) and how to
+ * connect to an account.
+ */
 export interface SupplierAdapter {
-  /** Stored in `supplier_accounts.kind`. */
   kind: string;
-  /** The credential keys the console's form asks for (e.g. clientId, clientSecret): all required. */
-  credentialFields: readonly string[];
-  /** Settings stored with the credentials that may be left out. */
-  optionalCredentialFields?: readonly string[];
-  /** The supplier's documented base URLs, offered by the console's form. */
-  baseUrls: { sandbox: string; live: string };
-  /** Its auth server's, where it has one apart from the API. */
-  authUrls?: { sandbox: string; live: string };
   connect(account: SupplierAccount, context: SupplierContext): SupplierClient;
 }
 

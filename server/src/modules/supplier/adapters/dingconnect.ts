@@ -17,10 +17,9 @@ import {
  *
  * Ding has no sandbox host (FAQ: "There are no test accounts"): testing is `ValidateOnly: true` or a product's
  * UatNumber, on the live host. Real orders send `ValidateOnly: false`, spelled out, because Ding refuses a
- * SendTransfer without the field (required in the Swagger definition; measured by go-dingconnect).
+ * SendTransfer without the field (required in the Swagger definition; measured by go-dingconnect). Its address
+ * is in contracts/supplier.ts `supplierKindInfo`.
  */
-const HOST = "https://api.dingconnect.com";
-
 interface DingError {
   Code: string;
   Context?: string | null;
@@ -73,8 +72,6 @@ const TAKE = 10;
 
 export const dingConnectAdapter: SupplierAdapter = {
   kind: "dingconnect",
-  credentialFields: ["apiKey"],
-  baseUrls: { sandbox: HOST, live: HOST },
   connect: (account) => {
     const lookup = async (request: SupplierRequest): Promise<LookupAnswer> => {
       const items = await listTransfers(account, { DistributorRef: request.reference }, request.signal);

@@ -46,9 +46,6 @@ interface Token {
 
 export const reloadlyAdapter: SupplierAdapter = {
   kind: "reloadly",
-  credentialFields: ["clientId", "clientSecret"],
-  baseUrls: { sandbox: "https://topups-sandbox.reloadly.com", live: "https://topups.reloadly.com" },
-  authUrls: { sandbox: DEFAULT_AUTH_URL, live: DEFAULT_AUTH_URL },
   connect: (account, context) => reloadlyClient(account, context.clock),
 };
 

@@ -47,9 +47,6 @@ function simulatorAnswers({ clock, delayMs, refuseAll }: { clock: Clock; delayMs
 
 export const simulatorAdapter: SupplierAdapter = {
   kind: "simulator",
-  credentialFields: [],
-  optionalCredentialFields: ["refuse"],
-  baseUrls: { sandbox: "simulator:", live: "simulator:" },
   connect: (account, context) => {
     const answer = simulatorAnswers({
       clock: context.clock,
