@@ -120,11 +120,16 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       // No step-up code is sent and bodies are empty: a call that passes the guard stops at validation or the
       // step-up check, so nothing changes.
       const send = (token?: string) =>
-        call(t, c.method, consoleUrl(c, { id: 999_999, userId: 999_999, orderNo: "P000000000000000000" }), {
-          lang: EN,
-          ...(token && { token }),
-          payload: c.method === "GET" || c.method === "DELETE" ? undefined : {},
-        });
+        call(
+          t,
+          c.method,
+          consoleUrl(c, { id: 999_999, userId: 999_999, orderNo: "P000000000000000000", account: "19999999999" }),
+          {
+            lang: EN,
+            ...(token && { token }),
+            payload: c.method === "GET" || c.method === "DELETE" ? undefined : {},
+          },
+        );
       // Refusals are envelopes; an allowed download (the audit export) is a file.
       const verdict = (res: Awaited<ReturnType<typeof send>>) => {
         if (res.statusCode === 401) return "401";

@@ -168,8 +168,8 @@ describe("the reseller's console", () => {
     await submitLogin(page, service.username, TEST_PASSWORD, await staffCode(e2e.t, service));
     const nav = page.getByRole("navigation", { name: "Main menu" });
     await nav.getByRole("menuitem", { name: "Orders" }).click();
-    // Customer service's roles open merchants and orders, not deposits or staff.
-    expect(await nav.getByRole("menuitem").allInnerTexts()).toEqual(["Merchants", "Orders"]);
+    // Customer service's roles open merchants, orders and (to read) risk control, not deposits or staff.
+    expect(await nav.getByRole("menuitem").allInnerTexts()).toEqual(["Merchants", "Orders", "Risk control"]);
     await page.getByLabel("Order number", { exact: true }).fill(orderNo);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const row = page.getByRole("row", { name: new RegExp(orderNo) });

@@ -95,6 +95,14 @@ export function MerchantDetail({
         <Descriptions.Item label={t("api-settings.fields.lowBalanceThreshold")}>
           {merchant.lowBalanceThreshold ? `${formatMoney(merchant.lowBalanceThreshold)} ${merchant.currency}` : "-"}
         </Descriptions.Item>
+        <Descriptions.Item label={t("console.merchants.dailyAmountLimit")}>
+          {merchant.dailyAmountLimit
+            ? `${formatMoney(merchant.dailyAmountLimit)} ${merchant.currency}`
+            : t("console.merchants.noLimit")}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("console.merchants.dailyCountLimit")}>
+          {merchant.dailyCountLimit || t("console.merchants.noLimit")}
+        </Descriptions.Item>
         <Descriptions.Item label={t("member.fields.createTime")}>
           {formatDateTime(merchant.createTime)}
         </Descriptions.Item>

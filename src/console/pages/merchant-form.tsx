@@ -15,8 +15,9 @@ type Values = ConsoleMerchantCreate;
 const shape = consoleMerchantCreate.shape;
 
 /**
- * A merchant's details as the reseller keeps them: name, company, contact, low-balance threshold, and, when it is
- * created, its balance currency (never changed afterwards: the ledger is in it). `merchant` null creates one.
+ * A merchant's details as the reseller keeps them: name, company, contact, low-balance threshold, its daily order
+ * limits (risk rules, per UTC day; empty = none), and, when it is created, its balance currency (never changed
+ * afterwards: the ledger is in it). `merchant` null creates one.
  */
 export function MerchantForm({
   merchant,
@@ -33,6 +34,9 @@ export function MerchantForm({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const creating = merchant === null;
+  // The daily amount limit is in the merchant's balance currency: its own, or the one being typed for a new one.
+  const typedCurrency = Form.useWatch("currency", form);
+  const currency = merchant?.currency ?? typedCurrency;
 
   useEffect(() => {
     if (!open) return;
@@ -46,6 +50,8 @@ export function MerchantForm({
         contactEmail: merchant.contactEmail,
         website: merchant.website,
         lowBalanceThreshold: merchant.lowBalanceThreshold,
+        dailyAmountLimit: merchant.dailyAmountLimit,
+        dailyCountLimit: merchant.dailyCountLimit,
       });
   }, [open, merchant, form]);
 
@@ -77,7 +83,13 @@ export function MerchantForm({
       confirmLoading={saving}
       forceRender
     >
-      <Form<Values> form={form} name="console-merchant" layout="vertical" onFinish={(v) => void save(v)}>
+      {/* The merchants page keeps a new merchant's form in the page beside an open merchant's: distinct ids. */}
+      <Form<Values>
+        form={form}
+        name={creating ? "console-merchant-new" : "console-merchant"}
+        layout="vertical"
+        onFinish={(v) => void save(v)}
+      >
         <Form.Item name="merchantName" label={label("merchantName")} required rules={[zodRule(shape.merchantName, t)]}>
           <Input autoComplete="off" />
         </Form.Item>
@@ -113,6 +125,28 @@ export function MerchantForm({
           rules={[zodRule(shape.lowBalanceThreshold, t)]}
         >
           <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item
+          name="dailyAmountLimit"
+          label={t("console.merchants.dailyAmountLimit")}
+          extra={t("console.merchants.dailyAmountLimitHint")}
+          rules={[zodRule(shape.dailyAmountLimit, t)]}
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            allowClear
+            style={{ width: 240 }}
+            addonAfter={currency?.trim().toUpperCase() || undefined}
+          />
+        </Form.Item>
+        <Form.Item
+          name="dailyCountLimit"
+          label={t("console.merchants.dailyCountLimit")}
+          extra={t("console.merchants.dailyLimitHint")}
+          rules={[zodRule(shape.dailyCountLimit, t)]}
+        >
+          <Input inputMode="numeric" autoComplete="off" allowClear style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </Modal>

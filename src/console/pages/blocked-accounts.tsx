@@ -1,0 +1,187 @@
+import { type HttpError, useCustom } from "@refinedev/core";
+import { Button, Flex, Form, Input, Modal, message, Popconfirm, Space, Table } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type BlockedAccount,
+  type BlockedAccountBody,
+  blockedAccountBody,
+  blockedAccountQuery,
+  type Page,
+  riskCalls,
+} from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { formatDateTime } from "../../lib/date-format";
+import { zodRule } from "../../lib/zod-rule";
+import { customCall } from "../../providers/api-call";
+import { consoleCall } from "../console-session";
+
+interface Search {
+  account?: string;
+}
+
+/**
+ * The recharge accounts nobody may order for, whichever merchant asks (the spec's "black" list), newest first and
+ * searched by the exact account; with risk:edit, an account is blocked (with its reason) and unblocked.
+ */
+export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
+  const [account, setAccount] = useState<string | undefined>();
+  const [adding, setAdding] = useState(false);
+  const { query } = useCustom<Page<BlockedAccount>, HttpError>({
+    ...customCall(riskCalls.blocked),
+    config: { query: { ...paging, ...(account && { account }) } },
+    queryOptions: { retry: false },
+  });
+  useLoadFailure(query.error, "console.risk.blocked.loadFailed");
+  const reload = () => void query.refetch();
+
+  const unblock = async (blocked: BlockedAccount) => {
+    try {
+      await consoleCall(riskCalls.unblock, { params: { account: blocked.account } });
+    } catch {
+      return; // the http client has said why
+    }
+    void message.success(t("console.risk.blocked.removed", { account: blocked.account }));
+    reload();
+  };
+
+  const page = query.data?.data;
+  const label = (field: string) => t(`console.risk.blocked.fields.${field}`);
+  return (
+    <>
+      <Flex wrap align="flex-start" justify="space-between" gap={8} style={{ marginBottom: 16 }}>
+        <Form<Search>
+          name="risk-blocked-search"
+          layout="inline"
+          style={{ rowGap: 8 }}
+          onFinish={(values) => {
+            setAccount(values.account?.trim() || undefined);
+            setPaging((p) => ({ ...p, pageNum: 1 }));
+          }}
+        >
+          <Form.Item name="account" label={label("account")} rules={[zodRule(blockedAccountQuery.shape.account, t)]}>
+            <Input allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t("common.filters.search")}
+          </Button>
+        </Form>
+        <Space>
+          {mayEdit && (
+            <Button type="primary" onClick={() => setAdding(true)}>
+              {t("console.risk.blocked.create")}
+            </Button>
+          )}
+          <RefreshButton query={query} />
+        </Space>
+      </Flex>
+      <Table<BlockedAccount>
+        rowKey="account"
+        loading={query.isFetching}
+        dataSource={page?.list ?? []}
+        scroll={{ x: "max-content" }}
+        pagination={listPagination(
+          {
+            current: paging.pageNum,
+            pageSize: paging.pageSize,
+            total: page?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+          },
+          t,
+        )}
+        columns={[
+          { key: "account", title: label("account"), dataIndex: "account" },
+          { key: "reason", title: label("reason"), dataIndex: "reason" },
+          { key: "createdBy", title: label("createdBy"), dataIndex: "createdBy" },
+          { key: "createTime", title: label("createTime"), render: (_, b) => formatDateTime(b.createTime) },
+          ...(mayEdit
+            ? [
+                {
+                  key: "actions",
+                  title: t("console.fields.actions"),
+                  fixed: "right" as const,
+                  render: (_: unknown, b: BlockedAccount) => (
+                    <Popconfirm
+                      title={t("console.risk.blocked.confirmUnblock", { account: b.account })}
+                      okText={t("console.risk.blocked.unblock")}
+                      cancelText={t("common.cancel")}
+                      onConfirm={() => unblock(b)}
+                    >
+                      <Button type="link" size="small">
+                        {t("console.risk.blocked.unblock")}
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <BlockAccountForm
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+          reload();
+        }}
+      />
+    </>
+  );
+}
+
+const shape = blockedAccountBody.shape;
+
+/** Blocks a recharge account: every merchant's orders for it are refused from now on. */
+function BlockAccountForm({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BlockedAccountBody>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const save = async (values: BlockedAccountBody) => {
+    setSaving(true);
+    try {
+      const blocked = await consoleCall(riskCalls.block, { body: values });
+      void message.success(t("console.risk.blocked.added", { account: blocked.account }));
+      onSaved();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const label = (field: string) => t(`console.risk.blocked.fields.${field}`);
+  return (
+    <Modal
+      open={open}
+      title={t("console.risk.blocked.create")}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("console.risk.blocked.block")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<BlockedAccountBody> form={form} name="risk-block" layout="vertical" onFinish={(v) => void save(v)}>
+        <Form.Item
+          name="account"
+          label={label("account")}
+          extra={t("console.risk.blocked.accountHint")}
+          required
+          rules={[zodRule(shape.account, t)]}
+        >
+          <Input autoComplete="off" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="reason" label={label("reason")} required rules={[zodRule(shape.reason, t)]}>
+          <Input.TextArea rows={2} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
