@@ -45,6 +45,10 @@ export const auditActions = [
   "risk.changed",
   "risk.accountBlocked",
   "risk.accountUnblocked",
+  "payments.bankAccountAdded",
+  "payments.bankAccountChanged",
+  "payments.gatewayAdded",
+  "payments.gatewayChanged",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -20,6 +20,8 @@ export const consoleResourceCalls: Record<ConsoleResourceName, Partial<Record<Da
     update: consoleMerchantCalls.update,
   },
   deposits: { list: consoleDepositCalls.list },
+  // Two short lists its page reads with their own calls.
+  payments: {},
   adjustments: { list: adjustmentCalls.list, create: adjustmentCalls.create },
   orders: { list: consoleOrderCalls.list, one: consoleOrderCalls.one },
   routes: { list: supplierCalls.routedSkus },

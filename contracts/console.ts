@@ -36,6 +36,13 @@ export const consoleResources = [
     actions: ["list", "show", "edit"],
   }),
   defineConsoleResource({
+    name: "payments",
+    path: "/console/payments",
+    sort: 88,
+    icon: "bank",
+    actions: ["list", "create", "edit"],
+  }),
+  defineConsoleResource({
     name: "adjustments",
     path: "/console/adjustments",
     sort: 85,
@@ -126,6 +133,9 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "adjustments:list",
     "adjustments:create",
     "adjustments:edit",
+    "payments:list",
+    "payments:create",
+    "payments:edit",
     "statistics:list",
     "audit:list",
   ],

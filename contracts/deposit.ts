@@ -159,7 +159,12 @@ export const depositCalls = {
     path: "/merchant/api/fund/deposit/bank-accounts",
     access: { resource: "deposit", action: "create" },
     tag: "fund",
-    answer: z.object({ currency: z.string(), list: z.array(receivingBankAccount) }),
+    answer: z.object({
+      currency: z.string(),
+      list: z.array(receivingBankAccount),
+      /** The reseller's payment methods, in its order: the form's choices (free text when there are none). */
+      gateways: z.array(z.string()),
+    }),
   }),
   create: defineCall({
     method: "POST",

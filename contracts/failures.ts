@@ -82,6 +82,9 @@ export const failures = {
   adjustmentNotFound: { status: 404, message: "console.errors.adjustmentNotFound" },
   blockedAccountTaken: { status: 409, message: "console.errors.blockedAccountTaken", field: "account" },
   blockedAccountNotFound: { status: 404, message: "console.errors.blockedAccountNotFound" },
+  paymentGatewayTaken: { status: 409, message: "console.errors.paymentGatewayTaken", field: "name" },
+  paymentGatewayNotFound: { status: 404, message: "console.errors.paymentGatewayNotFound" },
+  paymentGatewayUnknown: { status: 400, message: "errors.paymentGatewayUnknown", field: "paymentGateway" },
   // ---- suppliers and routes ----
   supplierNotFound: { status: 404, message: "console.errors.supplierNotFound" },
   supplierCodeTaken: { status: 409, message: "console.errors.supplierCodeTaken", field: "code" },

@@ -12,6 +12,7 @@ export * from "./console-data";
 export * from "./console-deposits";
 export * from "./console-merchants";
 export * from "./console-orders";
+export * from "./console-payments";
 export * from "./console-statistics";
 export * from "./dates";
 export * from "./deposit";

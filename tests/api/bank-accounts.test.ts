@@ -35,7 +35,7 @@ describe.each(engines)("the reseller's receiving bank accounts (%s)", (engine) =
   };
 
   it("shows no account until one is set up for the merchant's currency", async () => {
-    expect(await shown(usd)).toEqual({ currency: "USD", list: [] });
+    expect(await shown(usd)).toEqual({ currency: "USD", list: [], gateways: [] });
   });
 
   it("shows the enabled accounts in the merchant's currency only, for who may recharge", async () => {
@@ -74,6 +74,7 @@ describe.each(engines)("the reseller's receiving bank accounts (%s)", (engine) =
           note: "Your merchant number as the reference",
         },
       ],
+      gateways: [],
     });
     expect((await shown(usd, "admin")).list).toHaveLength(1);
     expect((await shown(eur)).list.map((a) => a.bankName)).toEqual(["Deutsche Bank"]);

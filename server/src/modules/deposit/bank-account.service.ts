@@ -5,6 +5,7 @@ import { merchants } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
 import { receivingBankAccounts } from "./deposit.schema";
+import { enabledGatewayNames } from "./payment-console";
 
 type Row = typeof receivingBankAccounts.$inferSelect;
 
@@ -18,11 +19,14 @@ const shown = (row: Row): ReceivingBankAccount => ({
   note: row.note,
 });
 
-/** The Recharge dialog's "where to send the money": enabled accounts in the merchant's balance currency. */
+/**
+ * The Recharge dialog's "where to send the money": enabled accounts in the merchant's balance currency, and the
+ * payment methods its form offers.
+ */
 export async function bankAccountsFor(
   deps: AppDeps,
   auth: AuthContext,
-): Promise<{ currency: string; list: ReceivingBankAccount[] }> {
+): Promise<{ currency: string; list: ReceivingBankAccount[]; gateways: string[] }> {
   const [merchant] = await deps.db
     .select({ currency: merchants.currency })
     .from(merchants)
@@ -33,7 +37,7 @@ export async function bankAccountsFor(
     .from(receivingBankAccounts)
     .where(and(eq(receivingBankAccounts.currency, currency), eq(receivingBankAccounts.enabled, true)))
     .orderBy(asc(receivingBankAccounts.id));
-  return { currency, list: rows.map(shown) };
+  return { currency, list: rows.map(shown), gateways: await enabledGatewayNames(deps) };
 }
 
 /** Every account, disabled ones too, for the operator CLI. */

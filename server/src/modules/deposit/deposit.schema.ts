@@ -1,9 +1,9 @@
-import { boolean, char, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, char, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id } from "../../db/columns";
 
 /**
  * The reseller's bank accounts that merchants send deposits to, shown in the Recharge dialog for the merchant's
- * currency. Managed by the operator CLI (`bank-account:*`) until the reseller's console exists. Never deleted,
+ * currency. Managed in the console (Payments) or with the operator CLI (`bank-account:*`). Never deleted,
  * only disabled, so what a merchant was told stays explainable.
  */
 export const receivingBankAccounts = pgTable(
@@ -22,3 +22,12 @@ export const receivingBankAccounts = pgTable(
   },
   (t) => [index("receiving_bank_accounts_currency_idx").on(t.currency)],
 );
+
+/** The reseller's payment methods, offered by the merchant's Recharge form in `sort` order. */
+export const paymentGateways = pgTable("payment_gateways", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  enabled: boolean("enabled").notNull().default(true),
+  sort: integer("sort").notNull().default(0),
+  createdAt: createdAt(),
+});

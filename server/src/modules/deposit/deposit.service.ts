@@ -8,6 +8,7 @@ import { deposits, files } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
 import { fileUrl } from "../upload/upload.service";
+import { enabledGatewayNames } from "./payment-console";
 
 export type DepositRow = typeof deposits.$inferSelect;
 type FileRef = { contentType: string } | null;
@@ -105,6 +106,9 @@ export async function createDeposit(
     .from(files)
     .where(and(eq(files.id, input.proofFileId), eq(files.merchantId, auth.merchantId)));
   if (!file) throw fail("proofFileNotFound");
+  // Once the reseller lists its payment methods, a recharge names one of them (as the form offers).
+  const gateways = await enabledGatewayNames(deps);
+  if (gateways.length > 0 && !gateways.includes(input.paymentGateway)) throw fail("paymentGatewayUnknown");
   const [taken] = await db
     .select({ id: deposits.id })
     .from(deposits)
