@@ -59,15 +59,13 @@ async function switchRiskRulesOn(t: TestApp, merchantId: number) {
     .update(merchants)
     .set({ dailyAmountLimit: "100000000000", dailyCountLimit: 1_000_000_000 })
     .where(eq(merchants.id, merchantId));
-  await t.deps.db
-    .insert(blockedAccounts)
-    .values(
-      Array.from({ length: 10_000 }, (_, i) => ({
-        account: String(19900000000 + i),
-        reason: "bench",
-        createdBy: "bench",
-      })),
-    );
+  await t.deps.db.insert(blockedAccounts).values(
+    Array.from({ length: 10_000 }, (_, i) => ({
+      account: String(19900000000 + i),
+      reason: "bench",
+      createdBy: "bench",
+    })),
+  );
 }
 
 interface Row {

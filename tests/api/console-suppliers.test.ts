@@ -139,7 +139,10 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
     );
     expect(created.credentialKeys).toEqual(["refuse"]);
     const cleared = expectOk<SupplierAccountView>(
-      await write("PUT", consoleUrl(supplierCalls.update, { id: created.id }), { ...body, credentials: { refuse: "" } }),
+      await write("PUT", consoleUrl(supplierCalls.update, { id: created.id }), {
+        ...body,
+        credentials: { refuse: "" },
+      }),
       EN,
     );
     expect(cleared.credentialKeys).toEqual([]);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../server/src/lib/clock";
-import { SIMULATOR_RULES, simulatorAdapter, simulatorCards } from "../../server/src/modules/supplier/adapters/simulator";
+import {
+  SIMULATOR_RULES,
+  simulatorAdapter,
+  simulatorCards,
+} from "../../server/src/modules/supplier/adapters/simulator";
 import type { SupplierRequest } from "../../server/src/modules/supplier/supplier";
 
 const placedAt = new Date("2026-11-21T10:00:00Z");

@@ -12,11 +12,12 @@ import {
   staffRoleBody,
 } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
-import { ListCard, RefreshButton } from "../../components/list-page";
+import { ListCard } from "../../components/list-page";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
 import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
+import { WholeListActions, WholeListTable } from "../whole-list";
 
 /**
  * Roles as data (issue 15): each a set of permissions, an action on a console area, chosen here from the areas
@@ -71,22 +72,15 @@ export default function RolesPage() {
     <ListCard
       title={t("console.resources.roles")}
       actions={
-        <Space>
-          {mayCreate && (
-            <Button type="primary" onClick={() => setEditing("new")}>
-              {t("console.roles.create")}
-            </Button>
-          )}
-          <RefreshButton query={query} />
-        </Space>
+        <WholeListActions
+          query={query}
+          createLabel={t("console.roles.create")}
+          onCreate={mayCreate ? () => setEditing("new") : undefined}
+        />
       }
     >
-      <Table<StaffRole>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={query.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: "max-content" }}
+      <WholeListTable<StaffRole>
+        query={query}
         columns={[
           { key: "name", title: t("console.roles.fields.name"), render: (_, r) => roleName(t, r) },
           {

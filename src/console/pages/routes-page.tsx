@@ -7,7 +7,6 @@ import {
   Empty,
   Flex,
   Form,
-  type FormInstance,
   Input,
   Modal,
   message,

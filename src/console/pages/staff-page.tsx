@@ -1,5 +1,5 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
-import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from "antd";
+import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,13 +11,14 @@ import {
   staffUpdateBody,
 } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
-import { ListCard, RefreshButton } from "../../components/list-page";
+import { ListCard } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { PasswordShownModal, type ShownPassword } from "../../pages/member/password-shown-modal";
 import { customCall } from "../../providers/api-call";
 import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
+import { WholeListActions, WholeListTable } from "../whole-list";
 
 interface Values {
   username: string;
@@ -89,22 +90,15 @@ export default function StaffPage() {
     <ListCard
       title={t("console.resources.staff")}
       actions={
-        <Space>
-          {mayCreate && (
-            <Button type="primary" onClick={() => setEditing("new")}>
-              {t("console.staff.create")}
-            </Button>
-          )}
-          <RefreshButton query={query} />
-        </Space>
+        <WholeListActions
+          query={query}
+          createLabel={t("console.staff.create")}
+          onCreate={mayCreate ? () => setEditing("new") : undefined}
+        />
       }
     >
-      <Table<StaffMember>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={query.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: "max-content" }}
+      <WholeListTable<StaffMember>
+        query={query}
         columns={[
           { key: "username", title: label("username"), dataIndex: "username" },
           { key: "name", title: label("name"), render: (_, s) => s.name || "-" },

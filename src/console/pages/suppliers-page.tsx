@@ -1,12 +1,13 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { Button, message, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, message, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SupplierAccountView, supplierCalls, type supplierHealths } from "#contracts";
-import { ListCard, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, useLoadFailure } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
+import { WholeListActions, WholeListTable } from "../whole-list";
 import { SupplierForm } from "./supplier-form";
 import { formatCost } from "./supplier-kinds";
 
@@ -52,22 +53,15 @@ export default function SuppliersPage() {
     <ListCard
       title={t("console.resources.suppliers")}
       actions={
-        <Space>
-          {mayCreate && (
-            <Button type="primary" onClick={() => setEditing("new")}>
-              {t("console.suppliers.create")}
-            </Button>
-          )}
-          <RefreshButton query={query} />
-        </Space>
+        <WholeListActions
+          query={query}
+          createLabel={t("console.suppliers.create")}
+          onCreate={mayCreate ? () => setEditing("new") : undefined}
+        />
       }
     >
-      <Table<SupplierAccountView>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={query.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: "max-content" }}
+      <WholeListTable<SupplierAccountView>
+        query={query}
         columns={[
           { key: "code", title: label("code"), dataIndex: "code" },
           { key: "name", title: label("name"), dataIndex: "name" },

@@ -1,21 +1,28 @@
-import { useCustom } from "@refinedev/core";
+import { type HttpError, useCustom } from "@refinedev/core";
 import { Alert, Descriptions, Flex, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { depositCalls, type ReceivingBankAccount } from "#contracts";
+import { type CallAnswer, depositCalls, type ReceivingBankAccount } from "#contracts";
 import { customCall } from "../../providers/api-call";
 
-type Accounts = { currency: string; list: ReceivingBankAccount[] };
+export type RechargeOptions = CallAnswer<typeof depositCalls.bankAccounts>;
+
+/**
+ * What the Recharge dialog reads once each time it opens: where to send the money (the reseller's accounts in the
+ * merchant's currency) and the payment methods its form offers (none: the gateway is free text).
+ */
+export function useRechargeOptions(open: boolean) {
+  return useCustom<RechargeOptions, HttpError>({
+    ...customCall(depositCalls.bankAccounts),
+    queryOptions: { enabled: open, retry: false },
+  }).query;
+}
 
 /**
  * The top of the Recharge dialog: where to send the money (the reseller's accounts in the merchant's currency,
- * set up with the operator CLI) and what the three statuses of a recharge record mean.
+ * set up in the console's Payments) and what the three statuses of a recharge record mean.
  */
-export function DepositGuide({ open }: { open: boolean }) {
+export function DepositGuide({ query }: { query: ReturnType<typeof useRechargeOptions> }) {
   const { t } = useTranslation();
-  const { query } = useCustom<Accounts>({
-    ...customCall(depositCalls.bankAccounts),
-    queryOptions: { enabled: open, retry: false },
-  });
   const accounts = query.data?.data;
   return (
     <Flex vertical gap={12} style={{ marginBottom: 16 }}>

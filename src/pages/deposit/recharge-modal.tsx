@@ -1,5 +1,15 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { AutoComplete, type AutoCompleteProps, DatePicker, Form, Input, Modal, message } from "antd";
+import {
+  AutoComplete,
+  type AutoCompleteProps,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  message,
+  Select,
+  type SelectProps,
+} from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,16 +20,19 @@ import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
-import { DepositGuide } from "./deposit-guide";
+import { DepositGuide, useRechargeOptions } from "./deposit-guide";
 import { ProofUpload } from "./proof-upload";
 
 const shape = newDeposit.shape;
-const textFields = ["referenceNo", "paymentGateway", "companyName", "bankAccount"] as const;
+const textFields = ["companyName", "bankAccount"] as const;
 /** Prefixes the field ids: the search form beside the dialog has a `referenceNo` too, and labels find by id. */
 const FORM_NAME = "recharge";
 const currencyOptions = COMMON_CURRENCIES.map((c) => ({ value: c }));
 
-/** The recharge form (spec §5: everything but the remarks is required); a new record is Pending. */
+/**
+ * The recharge form (spec §5: everything but the remarks is required); a new record is Pending. Once the reseller
+ * has set up payment methods, the gateway is one of them; until then it is free text.
+ */
 export function RechargeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DepositFormValues>();
@@ -27,6 +40,9 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
   const { mutate, mutation } = useCustomMutation<Deposit>();
   // Money is usually sent in the balance's own currency (the shell has read it already): the form starts there.
   const currency = useCurrentBalance()?.currency ?? "USD";
+  // One read for the guide (where to send the money) and the form (the payment methods offered).
+  const options = useRechargeOptions(open);
+  const gateways = options.data?.data.gateways ?? [];
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
@@ -67,7 +83,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
       confirmLoading={mutation.isPending}
       forceRender
     >
-      <DepositGuide open={open} />
+      <DepositGuide query={options} />
       <Form<DepositFormValues>
         form={form}
         name={FORM_NAME}
@@ -87,18 +103,31 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
         >
           <CurrencyField placeholder={t("deposit.recharge.currencyPlaceholder")} />
         </Form.Item>
-        {textFields.slice(0, 2).map((field) => (
-          <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
+        <Form.Item name="referenceNo" label={label("referenceNo")} required rules={[zodRule(shape.referenceNo, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="paymentGateway"
+          label={label("paymentGateway")}
+          required
+          rules={[zodRule(shape.paymentGateway, t)]}
+        >
+          {gateways.length > 0 ? (
+            <GatewayField
+              placeholder={t("deposit.recharge.gatewayPlaceholder")}
+              options={gateways.map((g) => ({ value: g, label: g }))}
+            />
+          ) : (
             <Input autoComplete="off" />
-          </Form.Item>
-        ))}
+          )}
+        </Form.Item>
         <Form.Item name="transactionTime" label={label("transactionTime")} required rules={[timeRule]}>
           <DatePicker showTime format={DATE_TIME_FORMAT} />
         </Form.Item>
         <Form.Item name="proofFileId" label={label("proof")} required rules={[zodRule(shape.proofFileId, t)]}>
           <ProofUpload />
         </Form.Item>
-        {textFields.slice(2).map((field) => (
+        {textFields.map((field) => (
           <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
             <Input autoComplete="off" />
           </Form.Item>
@@ -125,4 +154,17 @@ function CurrencyField({ "aria-required": required, ...props }: AutoCompleteProp
       <Input aria-required={required} />
     </AutoComplete>
   );
+}
+
+/**
+ * A payment method the reseller offers. Form.Item marks its control aria-required, which Select would put on its
+ * outer div too (axe: not allowed there): it goes to the select's combobox input alone.
+ */
+function GatewayField({ "aria-required": required, ...props }: SelectProps & { "aria-required"?: boolean }) {
+  useEffect(() => {
+    const input = props.id ? document.getElementById(props.id) : null;
+    if (required) input?.setAttribute("aria-required", "true");
+    else input?.removeAttribute("aria-required");
+  }, [props.id, required]);
+  return <Select {...props} />;
 }

@@ -1,0 +1,157 @@
+import { type HttpError, useCustom } from "@refinedev/core";
+import { Button, Flex, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
+import { applyFieldErrors } from "../../components/form-errors";
+import { useLoadFailure } from "../../components/list-page";
+import { formatDateTime } from "../../lib/date-format";
+import { zodRule } from "../../lib/zod-rule";
+import { customCall } from "../../providers/api-call";
+import { consoleCall } from "../console-session";
+import { WholeListActions, WholeListTable } from "../whole-list";
+
+/**
+ * The payment methods ("gateways": bank transfer, USDT, Alipay...) the merchant's Recharge form offers, in their
+ * order; once any exists, a recharge must name an enabled one. A short list, read whole; with payments:create a
+ * method is added, with payments:edit renamed, reordered or disabled.
+ */
+export function PaymentGateways({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boolean }) {
+  const { t } = useTranslation();
+  const { query } = useCustom<PaymentGateway[], HttpError>({
+    ...customCall(paymentCalls.gateways),
+    queryOptions: { retry: false },
+  });
+  useLoadFailure(query.error, "console.payments.gateways.loadFailed");
+  const [editing, setEditing] = useState<PaymentGateway | "new" | null>(null);
+
+  const label = (field: string) => t(`console.payments.gateways.fields.${field}`);
+  return (
+    <>
+      <Flex wrap align="center" justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
+        <WholeListActions
+          query={query}
+          createLabel={t("console.payments.gateways.create")}
+          onCreate={mayCreate ? () => setEditing("new") : undefined}
+        />
+      </Flex>
+      <WholeListTable<PaymentGateway>
+        query={query}
+        columns={[
+          { key: "name", title: label("name"), dataIndex: "name" },
+          { key: "sort", title: label("sort"), dataIndex: "sort", align: "right" },
+          {
+            key: "enabled",
+            title: label("enabled"),
+            render: (_, g) => <Tag color={g.enabled ? "green" : "red"}>{t(`enums.enabled.${g.enabled}`)}</Tag>,
+          },
+          { key: "createTime", title: label("createTime"), render: (_, g) => formatDateTime(g.createTime) },
+          {
+            key: "actions",
+            title: t("console.fields.actions"),
+            render: (_, g) =>
+              mayEdit && (
+                <Button type="link" size="small" onClick={() => setEditing(g)}>
+                  {t("common.edit")}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <GatewayForm
+        gateway={editing === "new" ? null : editing}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void query.refetch();
+        }}
+      />
+    </>
+  );
+}
+
+type Values = Required<PaymentGatewayBody>;
+const shape = paymentGatewayBody.shape;
+
+/** A payment method: its name as merchants see it, its place in their list, and whether it is offered. */
+function GatewayForm({
+  gateway,
+  open,
+  onClose,
+  onSaved,
+}: {
+  gateway: PaymentGateway | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (saved: PaymentGateway) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const creating = gateway === null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (gateway) form.setFieldsValue({ name: gateway.name, sort: gateway.sort, enabled: gateway.enabled });
+  }, [open, gateway, form]);
+
+  const save = async (body: Values) => {
+    setSaving(true);
+    try {
+      const saved = gateway
+        ? await consoleCall(paymentCalls.updateGateway, { params: { id: gateway.id }, body })
+        : await consoleCall(paymentCalls.createGateway, { body });
+      void message.success(
+        t(creating ? "console.payments.gateways.created" : "console.payments.gateways.saved", { name: saved.name }),
+      );
+      onSaved(saved);
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = (field: string) => t(`console.payments.gateways.fields.${field}`);
+  const hint = (field: string) => t(`console.payments.gateways.hints.${field}`);
+  return (
+    <Modal
+      open={open}
+      title={
+        creating ? t("console.payments.gateways.create") : t("console.payments.gateways.edit", { name: gateway.name })
+      }
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<Values>
+        form={form}
+        name="console-payment-gateway"
+        layout="vertical"
+        initialValues={{ enabled: true, sort: 0 }}
+        onFinish={(v) => void save(v)}
+      >
+        <Form.Item name="name" label={label("name")} extra={hint("name")} required rules={[zodRule(shape.name, t)]}>
+          <Input autoComplete="off" maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="sort"
+          label={label("sort")}
+          extra={hint("sort")}
+          required
+          rules={[{ required: true, message: t("validation.required") }, zodRule(shape.sort, t)]}
+        >
+          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="enabled" label={label("enabled")} valuePropName="checked" extra={hint("enabled")}>
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
