@@ -66,6 +66,7 @@ async function switchRiskRulesOn(t: TestApp, merchantId: number) {
       createdBy: "bench",
     })),
   );
+  t.deps.riskRules.forget();
 }
 
 interface Row {
@@ -112,7 +113,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         merchantOrderNo: newMerchantOrderNo(t.clock.now()),
         at: t.clock.now(),
       };
-      const outcome = await insertOrders(t.deps.db, [order]);
+      const outcome = await insertOrders(t.deps.db, [order], await t.deps.riskRules.current());
       if (outcome.kind !== "placed") throw new Error(`raw insert: ${outcome.kind}`);
     };
     const counters = orderGroups(t.deps).placed;
@@ -191,7 +192,12 @@ async function breakdown(t: TestApp, token: string, template: NewOrder, http1: L
     ["product + SKU + price", () => orderableTarget(t.deps, template.merchantId, template.productId, template.skuId)],
     [
       "insertOrders (one order)",
-      () => insertOrders(t.deps.db, [{ ...template, merchantOrderNo: newMerchantOrderNo(t.clock.now()) }]),
+      async () =>
+        insertOrders(
+          t.deps.db,
+          [{ ...template, merchantOrderNo: newMerchantOrderNo(t.clock.now()) }],
+          await t.deps.riskRules.current(),
+        ),
     ],
   ];
   const rows: (string | number)[][] = [];

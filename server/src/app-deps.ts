@@ -10,6 +10,7 @@ import { type PasswordHasher, passwordHasher } from "./lib/passwords";
 import { parseRsaPublicKey } from "./lib/signing";
 import { type SignInGate, signInGate } from "./modules/auth/login-throttle";
 import { httpSender, type Send } from "./modules/delivery/sender";
+import { type RiskRulesCache, riskRulesCache } from "./modules/risk/active-rules";
 
 /**
  * The one container: everything services, routes, workers and commands need from the outside world, built once
@@ -33,6 +34,8 @@ export interface AppDeps {
    * and the same few keys verify every Open API request.
    */
   publicKey: (pem: string) => KeyObject | null;
+  /** Which risk rules are on, as this process last read them (modules/risk/active-rules.ts). */
+  riskRules: RiskRulesCache;
 }
 
 export function createDeps(database: Database, config: Config, clock: Clock = systemClock): AppDeps {
@@ -47,5 +50,6 @@ export function createDeps(database: Database, config: Config, clock: Clock = sy
     outbound: httpSender({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE }),
     signIns: signInGate(),
     publicKey: memo(1000, parseRsaPublicKey),
+    riskRules: riskRulesCache(database.db),
   };
 }

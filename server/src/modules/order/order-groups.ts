@@ -26,7 +26,7 @@ export class OrderGroups {
   /** Statements that placed orders, and the orders they placed (benchmarks and tests read the ratio). */
   readonly placed = { statements: 0, orders: 0 };
 
-  constructor(private readonly deps: Pick<AppDeps, "db">) {}
+  constructor(private readonly deps: Pick<AppDeps, "db" | "riskRules">) {}
 
   place(order: NewOrder): Promise<SingleOutcome> {
     return new Promise((resolve, reject) => {
@@ -52,10 +52,16 @@ export class OrderGroups {
 
   /** The whole group in one statement; false (nothing written) when it cannot go through whole. */
   private async together(jobs: Job[]): Promise<boolean> {
-    const outcome = await insertOrders(
-      this.deps.db,
-      jobs.map((j) => j.order),
-    ).catch(() => null);
+    const outcome = await this.deps.riskRules
+      .current()
+      .then((rules) =>
+        insertOrders(
+          this.deps.db,
+          jobs.map((j) => j.order),
+          rules,
+        ),
+      )
+      .catch(() => null);
     if (outcome?.kind !== "placed") return false;
     this.count(jobs.length);
     for (const [i, placed] of outcome.placed.entries()) jobs[i]?.resolve({ kind: "placed", ...placed });
@@ -64,7 +70,7 @@ export class OrderGroups {
 
   private async alone(job: Job) {
     try {
-      const outcome = await insertOrders(this.deps.db, [job.order]);
+      const outcome = await insertOrders(this.deps.db, [job.order], await this.deps.riskRules.current());
       if (outcome.kind === "placed") this.count(1);
       job.resolve(outcome.kind === "placed" ? { kind: "placed", ...outcome.placed[0]! } : outcome);
     } catch (error) {
@@ -81,7 +87,7 @@ export class OrderGroups {
 const perApp = new WeakMap<object, OrderGroups>();
 
 /** The grouping queue of this process's database handle (groups form only within one process). */
-export function orderGroups(deps: Pick<AppDeps, "db">): OrderGroups {
+export function orderGroups(deps: Pick<AppDeps, "db" | "riskRules">): OrderGroups {
   let groups = perApp.get(deps.db);
   if (!groups) {
     groups = new OrderGroups(deps);

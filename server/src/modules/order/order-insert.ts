@@ -2,6 +2,7 @@ import Big from "big.js";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import { pgErrorCode, queryRows } from "../../db/raw";
+import { type ActiveRiskRules, NO_RISK_RULES } from "../risk/active-rules";
 
 /** Everything an order row needs, decided before the statement runs (validation, price, encryption). */
 export interface NewOrder {
@@ -35,37 +36,52 @@ export type InsertOutcome =
   | { kind: "duplicate" };
 
 /**
- * The risk rules (contracts/risk.ts) as conditions of the debit (`m` the merchant, `s` the settings, `input` the
- * orders): no extra statement, and the merchant's row, locked by the debit anyway, carries the day's usage. A
- * rule that is not set costs nothing but its `is null` test; the velocity count reads at most N + 1 index entries
- * (the orders_merchant_account_idx range), however busy the account.
+ * The risk rules (contracts/risk.ts) as conditions of the debit (`m` the merchant's row, `input` the orders): no
+ * extra statement. The daily limits compare the locked row's usage of the day (carried on it, so they cost no row
+ * of their own). The other rules are written into the statement only while they are on (`rules`, read through
+ * the process's cache): the velocity count reads at most N + 1 entries of the account index, however busy the
+ * account.
  */
-function riskRulesHold(day: string, total: string, count: number, at: string) {
+function riskRulesHold(group: readonly NewOrder[], total: string, rules: ActiveRiskRules) {
+  const [first] = group as [NewOrder];
+  const day = first.at.toISOString().slice(0, 10);
   const today = (column: "day_amount" | "day_count") =>
     sql`(case when m.usage_day = ${day}::date then m.${sql.raw(column)} else 0 end)`;
-  return sql`
-    (m.daily_amount_limit is null or ${today("day_amount")} + ${total}::numeric <= m.daily_amount_limit)
-    and (m.daily_count_limit is null or ${today("day_count")} + ${count} <= m.daily_count_limit)
-    and not exists (select 1 from blocked_accounts b join input i on b.account = i.recharge_account)
-    and (s.velocity_per_hour is null or not exists (
-      select 1 from input i where i.recharge_account <> '' group by i.recharge_account
-      having count(*) + (select count(*) from (select 1 from orders o where o.merchant_id = m.id
-          and o.recharge_account = i.recharge_account and o.created_at > ${at}::timestamptz - interval '1 hour'
-          limit s.velocity_per_hour + 1) recent)
-        > s.velocity_per_hour))
-    and (s.cooling_days is null or s.cooling_min_amount is null
-      or m.created_at <= ${at}::timestamptz - make_interval(days => s.cooling_days)
-      or not exists (select 1 from input i where i.amount >= s.cooling_min_amount))`;
+  const checks = [
+    sql`(m.daily_amount_limit is null or ${today("day_amount")} + ${total}::numeric <= m.daily_amount_limit)`,
+    sql`(m.daily_count_limit is null or ${today("day_count")} + ${group.length} <= m.daily_count_limit)`,
+  ];
+  // The group's accounts and how many orders each gets, as arrays: the checks probe the indexes by value.
+  const perAccount = new Map<string, number>();
+  for (const o of group)
+    if (o.rechargeAccount) perAccount.set(o.rechargeAccount, (perAccount.get(o.rechargeAccount) ?? 0) + 1);
+  // Drizzle would spread a JS array into a list of parameters: the accounts travel as one JSON document.
+  const counted = JSON.stringify([...perAccount].map(([account, n]) => ({ account, n })));
+  const groupAccounts = sql`jsonb_to_recordset(${counted}::jsonb) as g(account text, n int)`;
+  if (rules.blocked && perAccount.size > 0)
+    // A look-up per account (the LIMIT keeps it a probe of the primary key, never a join over the whole list).
+    checks.push(sql`not exists (select 1 from ${groupAccounts}
+      where (select 1 from blocked_accounts b where b.account = g.account limit 1) is not null)`);
+  if (rules.velocityPerHour !== null && perAccount.size > 0) {
+    const limit = rules.velocityPerHour;
+    const since = new Date(first.at.getTime() - 3_600_000).toISOString();
+    checks.push(sql`not exists (
+      select 1 from ${groupAccounts}
+      where g.n + (select count(*) from (select 1 from orders o where o.merchant_id = ${first.merchantId}
+          and o.recharge_account = g.account and o.created_at > ${since}::timestamptz limit ${limit + 1}) recent)
+        > ${limit})`);
+  }
+  const cooling = rules.cooling;
+  if (cooling && group.some((o) => new Big(o.amount).gte(cooling.minAmount)))
+    checks.push(sql`m.created_at <= ${first.at.toISOString()}::timestamptz - make_interval(days => ${cooling.days})`);
+  return sql.join(checks, sql` and `);
 }
 
-/**
- * Places orders of ONE merchant in ONE statement: a conditional debit of their total, the order rows (each is
- * also its fulfilment work item, due at once) in the given order, and one Deduct entry per order whose balances
- * chain in that order. All else is decided before, so the merchant's balance row is locked only for this
- * statement. All or nothing: a total the balance cannot cover writes nothing ("insufficient"), and a merchant
- * order number used before fails the whole statement on the unique index, debit included ("duplicate").
- */
-export async function insertOrders(executor: Executor, group: readonly NewOrder[]): Promise<InsertOutcome> {
+export async function insertOrders(
+  executor: Executor,
+  group: readonly NewOrder[],
+  rules: ActiveRiskRules = NO_RISK_RULES,
+): Promise<InsertOutcome> {
   const [first] = group;
   if (!first || group.some((o) => o.merchantId !== first.merchantId))
     throw new RangeError("insertOrders takes one or more orders of one merchant");
@@ -112,9 +128,8 @@ export async function insertOrders(executor: Executor, group: readonly NewOrder[
             usage_day = ${day}::date,
             day_amount = (case when m.usage_day = ${day}::date then m.day_amount else 0 end) + ${total}::numeric,
             day_count = (case when m.usage_day = ${day}::date then m.day_count else 0 end) + ${group.length}
-          from risk_settings s
-          where m.id = ${first.merchantId} and m.status = 'enabled' and m.balance >= ${total}::numeric and s.id = 1
-            and ${riskRulesHold(day, total, group.length, at)}
+          where m.id = ${first.merchantId} and m.status = 'enabled' and m.balance >= ${total}::numeric
+            and ${riskRulesHold(group, total, rules)}
           returning m.balance
         ), placed as (
           insert into orders (order_no, merchant_id, merchant_order_no, batch_id, product_id, sku_id, product_name,

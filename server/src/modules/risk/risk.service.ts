@@ -38,7 +38,7 @@ export async function updateRiskSettings(
   body: z.output<typeof riskSettingsBody>,
 ): Promise<RiskSettings> {
   const whole = (v: string) => (v === "" ? null : Number(v));
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const before = await getRiskSettings(deps, tx);
     await tx
       .update(riskSettings)
@@ -62,6 +62,9 @@ export async function updateRiskSettings(
     });
     return after;
   });
+  // After the commit: an order read in between would otherwise keep the old rules for the cache's time.
+  deps.riskRules.forget();
+  return saved;
 }
 
 const toBlocked = (row: typeof blockedAccounts.$inferSelect): BlockedAccount => ({
@@ -96,7 +99,7 @@ export async function blockAccount(
   body: z.output<typeof blockedAccountBody>,
 ): Promise<BlockedAccount> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    const blocked = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(blockedAccounts)
         .values({ account: body.account, reason: body.reason, createdBy: staff.username, createdAt: deps.clock.now() })
@@ -110,6 +113,8 @@ export async function blockAccount(
       });
       return toBlocked(row!);
     });
+    deps.riskRules.forget();
+    return blocked;
   } catch (error) {
     if (pgErrorCode(error).code === "23505") throw fail("blockedAccountTaken");
     throw error;
@@ -128,6 +133,7 @@ export async function unblockAccount(deps: AppDeps, staff: StaffContext, account
       before: { reason: row.reason },
     });
   });
+  deps.riskRules.forget();
   return null;
 }
 
