@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as contracts from "#contracts";
@@ -13,6 +15,7 @@ import {
   type StaffRole,
   SUPER_ADMIN,
 } from "#contracts";
+import { migrationsFolder } from "../../server/src/db/connection";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { staffRoles } from "../../server/src/modules/console/staff.schema";
 import { call, closeTestApp, EN, expectFailure, expectOk, INFO, ZH } from "../support/api-helpers";
@@ -385,6 +388,30 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       "You cannot reset your own password or MFA here: change your password from your account menu",
       null,
     );
+  });
+
+  it("gives an older console's built-in roles the new areas' permissions, keeping what was set on them", async () => {
+    // As a console from before issue 16 left them (migration 0021 runs on such a database), one role edited.
+    const before = {
+      financeOfficer: ["deposits:list", "deposits:edit", "audit:list"],
+      customerService: ["orders:list", "orders:show"],
+      technology: ["audit:list", "audit:export", "merchants:list"],
+    };
+    const added = {
+      financeOfficer: ["payments:list", "payments:create", "payments:edit"],
+      customerService: ["risk:list"],
+      technology: ["suppliers:list", "suppliers:show", "routes:list"],
+    };
+    for (const [code, permissions] of Object.entries(before))
+      await t.deps.db.update(staffRoles).set({ permissions }).where(eq(staffRoles.code, code));
+    const migration = readFileSync(path.join(migrationsFolder, "0021_built_in_roles_new_areas.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await t.deps.db.execute(sql.raw(statement));
+    const roles = await t.deps.db.select().from(staffRoles);
+    for (const code of ["financeOfficer", "customerService", "technology"] as const) {
+      expect(roles.find((r) => r.code === code)?.permissions).toEqual([...before[code], ...added[code]].sort());
+      // The same as a new console gives them.
+      expect(builtInStaffRoles[code]).toEqual(expect.arrayContaining(added[code]));
+    }
   });
 
   it("answers in the caller's language", async () => {

@@ -274,6 +274,33 @@ describe.each(engines)("supplier routing on %s", (engine) => {
     expect(sent).toEqual([`${first.id}:${orderNo}`]);
   });
 
+  it("past the deadline asks a lost attempt's supplier once more: delivered is kept, unknown fails and is refunded", async () => {
+    shop = await openShop(t);
+    const [first, second] = [await addSupplier(), await addSupplier()];
+    await setRoutes(shop.topup.skuId, [route(first, "P", "1"), route(second, "P", "1")]);
+    const delivered = new Set<string>();
+    const sent: string[] = [];
+    const suppliers = standInSupplier("simulator", (account) => ({
+      submit: async (r: SupplierRequest) => {
+        sent.push(`${account.id}:${r.reference}`);
+        throw new Error("socket hang up");
+      },
+      lookup: async (r) =>
+        delivered.has(r.reference) ? { state: "success", transactionId: `T-${r.reference}` } : { state: "notFound" },
+    }));
+    const [late, lost] = [await place("13800000101"), await place("13800000102")];
+    await runFulfilmentOnce(t.deps, { suppliers });
+    expect(sent.sort()).toEqual([`${first.id}:${late}`, `${first.id}:${lost}`].sort());
+    // The supplier delivered one of them; the answer never came. The deadline (600 s) passes.
+    delivered.add(late);
+    t.clock.advance(601_000);
+    await runFulfilmentOnce(t.deps, { suppliers });
+    expect([await status(late), await status(lost)]).toEqual(["success", "failed"]);
+    expect((await detail(lost)).failReason).toBe("No final answer from the supplier before the deadline");
+    // Nothing was sent again, and never to the second supplier.
+    expect(sent).toHaveLength(2);
+  });
+
   it("keeps the simulator's rules for a SKU without routes: the product's default supplier", async () => {
     shop = await openShop(t);
     const orderNo = await place(`1380000${SIMULATOR_RULES.rejectSuffix}`);

@@ -58,8 +58,9 @@ export function giftCardBase(topupsBase: string): string {
 }
 
 /**
- * The client keeps its tokens, by API base (the audience), for its life: Reloadly issues them for a day or more and asks clients to
- * reuse them. The worker keeps one client per account and connects anew when the account is edited.
+ * The client keeps its tokens, by API base (the audience), for its life: Reloadly issues them for a day or more
+ * and asks clients to reuse them. The worker keeps one client per account and connects anew when the account is
+ * edited.
  */
 function reloadlyClient(account: SupplierAccount, clock: Clock): SupplierClient {
   const { clientId = "", clientSecret = "" } = account.credentials;
@@ -291,7 +292,10 @@ function topupCost(tx: Json): { cost?: string; costCurrency?: string } {
   return cost ? { cost, costCurrency: info.currencyCode } : {};
 }
 
-/** Reloadly's error body: {timeStamp, message, path, errorCode, infoLink, details}; Spring's own 404/500 lack errorCode. */
+/**
+ * Reloadly's error body: {timeStamp, message, path, errorCode, infoLink, details}; Spring's own 404/500 lack
+ * errorCode.
+ */
 function reloadlyError(body: unknown): { message: string; errorCode: string | null } | null {
   const record = asRecord(body);
   if (typeof record?.message !== "string" || !("errorCode" in record)) return null;
