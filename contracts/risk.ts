@@ -14,11 +14,19 @@ import { pageOf, pageQuery } from "./envelope";
 export const riskRules = ["blockedAccount", "dailyAmount", "dailyCount", "velocity", "cooling"] as const;
 export type RiskRule = (typeof riskRules)[number];
 
-/** A whole number or empty (= no limit), as a form sends it. */
-const optionalCount = z
-  .string("validation.invalidType")
-  .trim()
-  .regex(/^(\d{1,9})?$/, "validation.wholeNumber");
+/**
+ * A whole number up to `max`, or empty (= no limit), as a form sends it. The bounds keep the order statement's
+ * arithmetic in range (a cooling period of a billion days is no date at all).
+ */
+const optionalCount = (max: number, tooLarge: string) =>
+  z
+    .string("validation.invalidType")
+    .trim()
+    .regex(/^(\d{1,9})?$/, "validation.wholeNumber")
+    .refine((v) => v === "" || Number(v) <= max, tooLarge);
+
+/** The largest settings the console takes (README, Risk rules). */
+export const RISK_LIMITS = { velocityPerHour: 100_000, coolingDays: 3_650 } as const;
 
 export const riskSettings = z.object({
   /** At most this many orders to one recharge account per hour, per merchant; "" = no limit. */
@@ -32,8 +40,8 @@ export const riskSettings = z.object({
 export type RiskSettings = z.infer<typeof riskSettings>;
 
 export const riskSettingsBody = z.object({
-  velocityPerHour: optionalCount.default(""),
-  coolingDays: optionalCount.default(""),
+  velocityPerHour: optionalCount(RISK_LIMITS.velocityPerHour, "console.errors.velocityTooLarge").default(""),
+  coolingDays: optionalCount(RISK_LIMITS.coolingDays, "console.errors.coolingDaysTooLarge").default(""),
   coolingMinAmount: balanceThreshold.default(""),
 });
 export type RiskSettingsBody = z.input<typeof riskSettingsBody>;

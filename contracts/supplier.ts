@@ -94,8 +94,18 @@ const url = z
   .string("validation.required")
   .trim()
   .max(300, "validation.tooLong")
-  .refine((v) => /^(https?:\/\/[^\s/]+(\/\S*)?|simulator:)$/.test(v), "console.errors.supplierUrl")
+  .refine((v) => v === "simulator:" || isHttpUrl(v), "console.errors.supplierUrl")
   .transform((v) => v.replace(/\/+$/, ""));
+
+/** An http(s) address a URL parser takes, as the adapters will parse it (no spaces, a real host). */
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/.test(value)) return false;
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
 
 export const supplierAccountBody = z.object({
   /** Short and stable: products name their default supplier by it, and the timeline shows it. */

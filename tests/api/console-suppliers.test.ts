@@ -127,6 +127,15 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
       baseUrl: "ftp://x",
     });
     expect(address.json().data.errors).toEqual({ baseUrl: "Enter an address starting with https:// or http://" });
+    // One no URL parser takes (the adapters parse it on every call) is refused the same way.
+    const unparsable = await write("POST", consoleUrl(supplierCalls.create), {
+      ...body,
+      code: "sim-w",
+      kind: "dingconnect",
+      baseUrl: "http://[::1",
+      credentials: { apiKey: "k" },
+    });
+    expect(unparsable.json().data.errors).toEqual({ baseUrl: "Enter an address starting with https:// or http://" });
     const all = expectOk<SupplierAccountView[]>(await call(t, "GET", consoleUrl(supplierCalls.list), { token }));
     expect(all.map((s) => s.code).filter((c) => c.startsWith("sim-"))).toEqual(["sim-x"]);
   });

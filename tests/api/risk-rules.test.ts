@@ -228,6 +228,16 @@ describe.each(engines)("risk rules on %s", (engine) => {
       velocityPerHour: "Enter a whole number",
       coolingMinAmount: expect.any(String),
     });
+    // Bounded, so the order statement's date arithmetic stays in range (a bad setting must not break ordering).
+    const huge = await asAdmin("PUT", consoleUrl(riskCalls.updateSettings), {
+      velocityPerHour: "100001",
+      coolingDays: "999999999",
+      coolingMinAmount: "20",
+    });
+    expect([huge.statusCode, huge.json().data.errors]).toEqual([
+      400,
+      { velocityPerHour: "At most 100,000 orders an hour", coolingDays: "At most 3,650 days (ten years)" },
+    ]);
     expect(await settings({ velocityPerHour: "5" })).toMatchObject({ velocityPerHour: "5", coolingDays: "" });
     const service = await staffMember(t, ["customerService"]);
     const serviceToken = await staffLogin(t, service);

@@ -219,13 +219,10 @@ function plainInputs(deps: AppDeps, inputs: NewOrder["inputs"]): Record<string, 
  * the balance is short, with the figures.
  */
 async function whyNotDebited(deps: AppDeps, order: NewOrder): Promise<Failure> {
-  const [merchant] = await deps.db
-    .select({ balance: merchants.balance, status: merchants.status })
-    .from(merchants)
-    .where(eq(merchants.id, order.merchantId));
+  const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
   if (!merchant) return fail("notFound");
   if (merchant.status !== "enabled") return fail("merchantDisabled");
-  const refused = await riskRefusal(deps, order);
+  const refused = await riskRefusal(deps, order, merchant);
   if (refused) return refused;
   return fail("insufficientBalance", {
     amount: new Big(order.amount).toFixed(2),

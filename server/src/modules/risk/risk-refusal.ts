@@ -2,22 +2,24 @@ import Big from "big.js";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { RiskRule } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { merchants, orders } from "../../db/schema";
+import { type merchants, orders } from "../../db/schema";
 import { type Failure, fail } from "../../lib/failure";
 import type { NewOrder } from "../order/order-insert";
 import { blockedAccounts, riskEvents, riskSettings } from "./risk.schema";
+
+type MerchantRow = typeof merchants.$inferSelect;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Why the order statement wrote nothing, when a risk rule is the reason: the rules are asked again in the order
+ * Why the order statement wrote nothing, when a risk rule is the reason (`merchant`: its row as read after): the rules are asked again in the order
  * the merchant can act on them, the refusal is recorded as a risk event, and its failure answered. Null when no
  * rule refuses (the balance is short, or the merchant disabled). Runs only after a refusal: the placement's
  * happy path never comes here.
  */
-export async function riskRefusal(deps: AppDeps, order: NewOrder): Promise<Failure | null> {
-  const refusal = await findRefusal(deps, order);
+export async function riskRefusal(deps: AppDeps, order: NewOrder, merchant: MerchantRow): Promise<Failure | null> {
+  const refusal = await findRefusal(deps, order, merchant);
   if (!refusal) return null;
   await deps.db.insert(riskEvents).values({
     rule: refusal.rule,
@@ -32,14 +34,16 @@ export async function riskRefusal(deps: AppDeps, order: NewOrder): Promise<Failu
   return refusal.failure;
 }
 
-async function findRefusal(deps: AppDeps, order: NewOrder): Promise<{ rule: RiskRule; failure: Failure } | null> {
+async function findRefusal(
+  deps: AppDeps,
+  order: NewOrder,
+  merchant: MerchantRow,
+): Promise<{ rule: RiskRule; failure: Failure } | null> {
   const account = order.rechargeAccount;
-  const [[merchant], [settings], [blocked]] = await Promise.all([
-    deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId)),
+  const [[settings], [blocked]] = await Promise.all([
     deps.db.select().from(riskSettings).where(eq(riskSettings.id, 1)),
     account ? deps.db.select().from(blockedAccounts).where(eq(blockedAccounts.account, account)) : Promise.resolve([]),
   ]);
-  if (!merchant) return null;
   if (blocked) return { rule: "blockedAccount", failure: fail("riskBlockedAccount", { account }) };
 
   if (settings?.velocityPerHour != null && account) {
