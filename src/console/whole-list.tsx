@@ -1,15 +1,40 @@
-import { Button, Space, Table, type TableColumnsType } from "antd";
-import { RefreshButton } from "../components/list-page";
+import { type HttpError, useCustom } from "@refinedev/core";
+import { Button, Flex, Space, Table, type TableColumnsType } from "antd";
+import { useState } from "react";
+import type { CallDeclaration } from "#contracts";
+import { RefreshButton, useLoadFailure } from "../components/list-page";
+import { customCall } from "../providers/api-call";
 
 /**
- * The console's short lists answered whole (staff, roles, suppliers, bank accounts, payment methods): a create
- * button for who may create, a refresh button, and an unpaged table of the query's rows.
+ * The console's short lists answered whole (staff, roles, suppliers, bank accounts, payment methods): read with
+ * their call, the row being edited (or "new"), a create button for who may create, a refresh button, and an
+ * unpaged table of the rows.
  */
 interface WholeListQuery<T> {
   isLoading: boolean;
   isFetching: boolean;
   refetch: () => unknown;
   data?: { data: T[] };
+}
+
+/** The list's rows, its load failure said in words (`loadFailed`, a key), and which row the form edits. */
+export function useWholeList<T>(call: CallDeclaration, options: { loadFailed?: string; enabled?: boolean } = {}) {
+  const { query } = useCustom<T[], HttpError>({
+    ...customCall(call),
+    queryOptions: { retry: false, enabled: options.enabled ?? true },
+  });
+  useLoadFailure(options.loadFailed ? query.error : null, options.loadFailed ?? "");
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  return {
+    query,
+    editing,
+    setEditing,
+    /** The form saved: it closes and the list is read again. */
+    saved: () => {
+      setEditing(null);
+      void query.refetch();
+    },
+  };
 }
 
 export function WholeListActions({
@@ -31,6 +56,15 @@ export function WholeListActions({
       )}
       <RefreshButton query={query} />
     </Space>
+  );
+}
+
+/** The actions above a list that sits in a tab rather than in a card's title. */
+export function WholeListToolbar(props: Parameters<typeof WholeListActions>[0]) {
+  return (
+    <Flex wrap align="center" justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
+      <WholeListActions {...props} />
+    </Flex>
   );
 }
 

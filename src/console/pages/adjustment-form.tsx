@@ -1,8 +1,8 @@
 import { Form, Input, Modal, message, Select } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdjustmentBody, adjustmentBody, adjustmentCalls, adjustmentTypes } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
+import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -20,22 +20,17 @@ export function AdjustmentForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AdjustmentBody>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 
   const save = async (values: AdjustmentBody) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await consoleCall(adjustmentCalls.create, { body: values });
       void message.success(t(saved.status === "posted" ? "console.adjustments.posted" : "console.adjustments.waiting"));
       onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const label = (field: string) => t(`console.adjustments.fields.${field}`);
   return (

@@ -1,8 +1,8 @@
 import { Form, Input, Modal, message, Switch } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type BankAccountBody, bankAccountBody, type ConsoleBankAccount, paymentCalls } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
+import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -27,7 +27,7 @@ export function BankAccountForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const creating = account === null;
 
   useEffect(() => {
@@ -46,8 +46,7 @@ export function BankAccountForm({
   }, [open, account, form]);
 
   const save = async (body: Values) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = account
         ? await consoleCall(paymentCalls.updateBankAccount, { params: { id: account.id }, body })
         : await consoleCall(paymentCalls.createBankAccount, { body });
@@ -57,11 +56,7 @@ export function BankAccountForm({
         }),
       );
       onSaved(saved);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (field: string) => t(`console.payments.accounts.fields.${field}`);

@@ -10,8 +10,8 @@ import {
   type Page,
   riskCalls,
 } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
 import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
@@ -139,22 +139,17 @@ const shape = blockedAccountBody.shape;
 function BlockAccountForm({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BlockedAccountBody>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 
   const save = async (values: BlockedAccountBody) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const blocked = await consoleCall(riskCalls.block, { body: values });
       void message.success(t("console.risk.blocked.added", { account: blocked.account }));
       onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const label = (field: string) => t(`console.risk.blocked.fields.${field}`);
   return (

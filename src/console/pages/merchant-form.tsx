@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ConsoleMerchant,
@@ -7,7 +7,7 @@ import {
   consoleMerchantCalls,
   consoleMerchantCreate,
 } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
+import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -32,7 +32,7 @@ export function MerchantForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const creating = merchant === null;
   // The daily amount limit is in the merchant's balance currency: its own, or the one being typed for a new one.
   const typedCurrency = Form.useWatch("currency", form);
@@ -56,19 +56,14 @@ export function MerchantForm({
   }, [open, merchant, form]);
 
   const save = async (values: Values) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       // The update call leaves the currency out (the form does not show it then).
       const saved = merchant
         ? await consoleCall(consoleMerchantCalls.update, { params: { id: merchant.id }, body: values })
         : await consoleCall(consoleMerchantCalls.create, { body: values });
       void message.success(t(creating ? "console.merchants.created" : "console.merchants.saved", { name: saved.name }));
       onSaved(saved);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (name: string) => t(`merchant-info.fields.${name}`);

@@ -1,15 +1,12 @@
-import { type HttpError, useCustom } from "@refinedev/core";
-import { Button, Flex, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
-import { useEffect, useState } from "react";
+import { Button, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
-import { useLoadFailure } from "../../components/list-page";
+import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
-import { WholeListActions, WholeListTable } from "../whole-list";
+import { useWholeList, WholeListTable, WholeListToolbar } from "../whole-list";
 
 /**
  * The payment methods ("gateways": bank transfer, USDT, Alipay...) the merchant's Recharge form offers, in their
@@ -18,23 +15,18 @@ import { WholeListActions, WholeListTable } from "../whole-list";
  */
 export function PaymentGateways({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boolean }) {
   const { t } = useTranslation();
-  const { query } = useCustom<PaymentGateway[], HttpError>({
-    ...customCall(paymentCalls.gateways),
-    queryOptions: { retry: false },
+  const { query, editing, setEditing, saved } = useWholeList<PaymentGateway>(paymentCalls.gateways, {
+    loadFailed: "console.payments.gateways.loadFailed",
   });
-  useLoadFailure(query.error, "console.payments.gateways.loadFailed");
-  const [editing, setEditing] = useState<PaymentGateway | "new" | null>(null);
 
   const label = (field: string) => t(`console.payments.gateways.fields.${field}`);
   return (
     <>
-      <Flex wrap align="center" justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
-        <WholeListActions
-          query={query}
-          createLabel={t("console.payments.gateways.create")}
-          onCreate={mayCreate ? () => setEditing("new") : undefined}
-        />
-      </Flex>
+      <WholeListToolbar
+        query={query}
+        createLabel={t("console.payments.gateways.create")}
+        onCreate={mayCreate ? () => setEditing("new") : undefined}
+      />
       <WholeListTable<PaymentGateway>
         query={query}
         columns={[
@@ -62,10 +54,7 @@ export function PaymentGateways({ mayCreate, mayEdit }: { mayCreate: boolean; ma
         gateway={editing === "new" ? null : editing}
         open={editing !== null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void query.refetch();
-        }}
+        onSaved={saved}
       />
     </>
   );
@@ -88,7 +77,7 @@ function GatewayForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const creating = gateway === null;
 
   useEffect(() => {
@@ -98,8 +87,7 @@ function GatewayForm({
   }, [open, gateway, form]);
 
   const save = async (body: Values) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = gateway
         ? await consoleCall(paymentCalls.updateGateway, { params: { id: gateway.id }, body })
         : await consoleCall(paymentCalls.createGateway, { body });
@@ -107,11 +95,7 @@ function GatewayForm({
         t(creating ? "console.payments.gateways.created" : "console.payments.gateways.saved", { name: saved.name }),
       );
       onSaved(saved);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (field: string) => t(`console.payments.gateways.fields.${field}`);

@@ -1,12 +1,10 @@
-import { type HttpError, useCan, useCustom } from "@refinedev/core";
-import { Button, Flex, Tabs, Tag, Typography } from "antd";
-import { useState } from "react";
+import { useCan } from "@refinedev/core";
+import { Button, Tabs, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { type ConsoleBankAccount, paymentCalls } from "#contracts";
-import { ListCard, useLoadFailure } from "../../components/list-page";
+import { ListCard } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
-import { WholeListActions, WholeListTable } from "../whole-list";
+import { useWholeList, WholeListTable, WholeListToolbar } from "../whole-list";
 import { BankAccountForm } from "./bank-account-form";
 import { PaymentGateways } from "./payment-gateways";
 
@@ -43,23 +41,18 @@ export default function PaymentsPage() {
 /** Every receiving bank account, enabled or not, oldest first: a short list, read whole. */
 function BankAccounts({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boolean }) {
   const { t } = useTranslation();
-  const { query } = useCustom<ConsoleBankAccount[], HttpError>({
-    ...customCall(paymentCalls.bankAccounts),
-    queryOptions: { retry: false },
+  const { query, editing, setEditing, saved } = useWholeList<ConsoleBankAccount>(paymentCalls.bankAccounts, {
+    loadFailed: "console.payments.accounts.loadFailed",
   });
-  useLoadFailure(query.error, "console.payments.accounts.loadFailed");
-  const [editing, setEditing] = useState<ConsoleBankAccount | "new" | null>(null);
 
   const label = (field: string) => t(`console.payments.accounts.fields.${field}`);
   return (
     <>
-      <Flex wrap align="center" justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
-        <WholeListActions
-          query={query}
-          createLabel={t("console.payments.accounts.create")}
-          onCreate={mayCreate ? () => setEditing("new") : undefined}
-        />
-      </Flex>
+      <WholeListToolbar
+        query={query}
+        createLabel={t("console.payments.accounts.create")}
+        onCreate={mayCreate ? () => setEditing("new") : undefined}
+      />
       <WholeListTable<ConsoleBankAccount>
         query={query}
         columns={[
@@ -103,10 +96,7 @@ function BankAccounts({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boo
         account={editing === "new" ? null : editing}
         open={editing !== null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void query.refetch();
-        }}
+        onSaved={saved}
       />
     </>
   );

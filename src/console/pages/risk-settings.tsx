@@ -1,10 +1,10 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Form, Input, message, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type RiskSettings, type RiskSettingsBody, riskCalls, riskSettingsBody } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
 import { RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
@@ -21,7 +21,7 @@ const shape = riskSettingsBody.shape;
 export function RiskSettingsForm({ mayEdit }: { mayEdit: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const { query } = useCustom<RiskSettings, HttpError>({
     ...customCall(riskCalls.settings),
     queryOptions: { retry: false },
@@ -39,16 +39,11 @@ export function RiskSettingsForm({ mayEdit }: { mayEdit: boolean }) {
   }, [settings, form]);
 
   const save = async (values: Values) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await consoleCall(riskCalls.updateSettings, { body: values });
       void message.success(t("console.risk.settings.saved"));
       void query.refetch();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (key: string) => t(`console.risk.settings.${key}`);

@@ -1,4 +1,4 @@
-import { useCan, useCustom } from "@refinedev/core";
+import { useCan } from "@refinedev/core";
 import { Button, Checkbox, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,10 +14,9 @@ import {
 import { applyFieldErrors } from "../../components/form-errors";
 import { ListCard } from "../../components/list-page";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
-import { WholeListActions, WholeListTable } from "../whole-list";
+import { useWholeList, WholeListActions, WholeListTable } from "../whole-list";
 
 /**
  * Roles as data (issue 15): each a set of permissions, an action on a console area, chosen here from the areas
@@ -29,8 +28,7 @@ export default function RolesPage() {
   const mayCreate = useCan({ resource: "roles", action: "create" }).data?.can === true;
   const mayEdit = useCan({ resource: "roles", action: "edit" }).data?.can === true;
   const mayDelete = useCan({ resource: "roles", action: "delete" }).data?.can === true;
-  const { query } = useCustom<StaffRole[]>({ ...customCall(consoleCalls.roles), queryOptions: { retry: false } });
-  const [editing, setEditing] = useState<StaffRole | "new" | null>(null);
+  const { query, editing, setEditing } = useWholeList<StaffRole>(consoleCalls.roles);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<StaffRoleBody>();
   const reload = () => void query.refetch();

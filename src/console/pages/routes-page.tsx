@@ -27,8 +27,8 @@ import {
   skuRoutesBody,
   supplierCalls,
 } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
 import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { useFormSave } from "../../components/use-form-save";
 import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
@@ -171,7 +171,7 @@ export default function RoutesPage() {
 function RoutesEditor({ sku, onClose, onSaved }: { sku: RoutedSku | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const { query: suppliersQuery } = useCustom<SupplierAccountView[]>({
     ...customCall(supplierCalls.list),
     queryOptions: { retry: false, enabled: sku !== null },
@@ -194,8 +194,7 @@ function RoutesEditor({ sku, onClose, onSaved }: { sku: RoutedSku | null; onClos
 
   const save = async (values: Values) => {
     if (!sku) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const routes = (values.routes ?? []).map((r) => ({
         supplierId: r.supplierId ?? 0,
         supplierProduct: r.supplierProduct ?? "",
@@ -206,11 +205,7 @@ function RoutesEditor({ sku, onClose, onSaved }: { sku: RoutedSku | null; onClos
       await consoleCall(supplierCalls.setRoutes, { params: { id: sku.skuId }, body: { routes } });
       void message.success(t("console.routes.saved", { sku: `${sku.productName} ${sku.spec}` }));
       onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (field: string) => t(`console.routes.fields.${field}`);

@@ -18,7 +18,7 @@ import { PasswordShownModal, type ShownPassword } from "../../pages/member/passw
 import { customCall } from "../../providers/api-call";
 import { roleName } from "../console-resources";
 import { consoleCall } from "../console-session";
-import { WholeListActions, WholeListTable } from "../whole-list";
+import { useWholeList, WholeListActions, WholeListTable } from "../whole-list";
 
 interface Values {
   username: string;
@@ -37,13 +37,12 @@ export default function StaffPage() {
   const { data: me } = useGetIdentity<StaffInfo>();
   const mayCreate = useCan({ resource: "staff", action: "create" }).data?.can === true;
   const mayEdit = useCan({ resource: "staff", action: "edit" }).data?.can === true;
-  const { query } = useCustom<StaffMember[]>({ ...customCall(consoleCalls.staff), queryOptions: { retry: false } });
+  const { query, editing, setEditing } = useWholeList<StaffMember>(consoleCalls.staff);
   const { query: rolesQuery } = useCustom<StaffRole[]>({
     ...customCall(consoleCalls.roles),
     queryOptions: { retry: false, enabled: mayCreate || mayEdit },
   });
   const roles = rolesQuery.data?.data ?? [];
-  const [editing, setEditing] = useState<StaffMember | "new" | null>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();

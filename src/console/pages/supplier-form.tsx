@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, message, Select, Space, Switch } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type SupplierAccountBody,
@@ -10,7 +10,7 @@ import {
   supplierKindInfo,
   supplierKinds,
 } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
+import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 import { documentedUrls } from "./supplier-kinds";
@@ -46,7 +46,7 @@ export function SupplierForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const kind = Form.useWatch("kind", form);
   const creating = supplier === null;
   const info = kind ? supplierKindInfo[kind] : undefined;
@@ -111,18 +111,13 @@ export function SupplierForm({
           .map(([key, value]) => [key, value]),
       ),
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = supplier
         ? await consoleCall(supplierCalls.update, { params: { id: supplier.id }, body })
         : await consoleCall(supplierCalls.create, { body });
       void message.success(t(creating ? "console.suppliers.created" : "console.suppliers.saved", { name: saved.name }));
       onSaved(saved);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const label = (field: string) => t(`console.suppliers.fields.${field}`);

@@ -1,13 +1,12 @@
-import { useCan, useCustom } from "@refinedev/core";
+import { useCan } from "@refinedev/core";
 import { Button, message, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SupplierAccountView, supplierCalls, type supplierHealths } from "#contracts";
-import { ListCard, useLoadFailure } from "../../components/list-page";
+import { ListCard } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
-import { WholeListActions, WholeListTable } from "../whole-list";
+import { useWholeList, WholeListActions, WholeListTable } from "../whole-list";
 import { SupplierForm } from "./supplier-form";
 import { formatCost } from "./supplier-kinds";
 
@@ -24,14 +23,10 @@ export default function SuppliersPage() {
   const mayCreate = useCan({ resource: "suppliers", action: "create" }).data?.can === true;
   const mayEdit = useCan({ resource: "suppliers", action: "edit" }).data?.can === true;
   const mayCheck = useCan({ resource: "suppliers", action: "show" }).data?.can === true;
-  const { query } = useCustom<SupplierAccountView[]>({
-    ...customCall(supplierCalls.list),
-    queryOptions: { retry: false },
+  const { query, editing, setEditing, saved } = useWholeList<SupplierAccountView>(supplierCalls.list, {
+    loadFailed: "console.suppliers.loadFailed",
   });
-  useLoadFailure(query.error, "console.suppliers.loadFailed");
-  const [editing, setEditing] = useState<SupplierAccountView | "new" | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
-  const reload = () => void query.refetch();
 
   const check = async (supplier: SupplierAccountView) => {
     setChecking(supplier.id);
@@ -124,10 +119,7 @@ export default function SuppliersPage() {
         supplier={editing === "new" ? null : editing}
         open={editing !== null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
+        onSaved={saved}
       />
     </ListCard>
   );
