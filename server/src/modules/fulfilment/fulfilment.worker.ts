@@ -207,10 +207,11 @@ async function carryOn(
   callTimeoutMs: number,
   pastDeadline: boolean,
 ): Promise<StepEnd> {
-  const client = clients.of(attempt.account);
   let answer: LookupAnswer | null = null;
   let started = 0;
   try {
+    // Connecting may fail too (an account edited into something its adapter cannot use): retried like a call.
+    const client = clients.of(attempt.account);
     if (!client) throw new Error(storedMessage({ key: NO_SUPPLIER_REASON, params: {} }));
     if (attempt.state === "pending" && attempt.transactionId) {
       answer = await askSupplier(deps, client, order, attempt, "query", callTimeoutMs);

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../app-deps";
-import { type SupplierRegistry, supplierContext } from "../supplier/registry";
+import { connectAccount, type SupplierRegistry } from "../supplier/registry";
 import type { SupplierClient } from "../supplier/supplier";
 
 /** A supplier account's row, as fulfilment reads it to connect (credentials still sealed). */
@@ -27,15 +27,8 @@ export function supplierClients(deps: AppDeps, registry: SupplierRegistry) {
     of(account: AccountRow): SupplierClient | null {
       const known = connected.get(account.id);
       if (known && known.updatedMs === account.updatedMs) return known.client;
-      const adapter = registry.get(account.kind);
-      if (!adapter) return null;
-      const credentials = account.credentialsSealed
-        ? (JSON.parse(deps.cipher.decrypt(account.credentialsSealed)) as Record<string, string>)
-        : {};
-      const client = adapter.connect(
-        { id: account.id, baseUrl: account.baseUrl, authUrl: account.authUrl, credentials },
-        supplierContext(deps),
-      );
+      const client = connectAccount(deps, registry, account);
+      if (!client) return null;
       connected.set(account.id, { updatedMs: account.updatedMs, client });
       return client;
     },

@@ -7,6 +7,7 @@ import { pgErrorCode } from "../../db/raw";
 import { fail, invalid } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
+import { unsealCredentials } from "./registry";
 import { skuRoutes, supplierAccounts } from "./supplier.schema";
 
 type Body = z.output<typeof supplierAccountBody>;
@@ -95,9 +96,6 @@ function mergeCredentials(kind: SupplierKind, stored: Record<string, string>, gi
 const seal = (deps: AppDeps, credentials: Record<string, string>) =>
   Object.keys(credentials).length > 0 ? deps.cipher.encrypt(JSON.stringify(credentials)) : null;
 
-const unsealed = (deps: AppDeps, sealed: string | null): Record<string, string> =>
-  sealed ? (JSON.parse(deps.cipher.decrypt(sealed)) as Record<string, string>) : {};
-
 export async function createSupplier(deps: AppDeps, staff: StaffContext, body: Body): Promise<SupplierAccountView> {
   const credentials = mergeCredentials(body.kind, {}, body.credentials);
   return codeUnique(async () =>
@@ -141,7 +139,11 @@ export async function updateSupplier(
       // Routes name the supplier's own products: they mean nothing to another kind of supplier.
       if (current.kind !== body.kind) throw fail("supplierKindFixed");
       const before = await getSupplier(deps, id, tx);
-      const credentials = mergeCredentials(body.kind, unsealed(deps, current.credentialsSealed), body.credentials);
+      const credentials = mergeCredentials(
+        body.kind,
+        unsealCredentials(deps, current.credentialsSealed),
+        body.credentials,
+      );
       const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
       await tx
         .update(supplierAccounts)

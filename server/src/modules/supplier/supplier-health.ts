@@ -3,7 +3,7 @@ import type { SupplierAccountView } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
-import { type SupplierRegistry, supplierContext, supplierRegistry } from "./registry";
+import { connectAccount, type SupplierRegistry, supplierRegistry } from "./registry";
 import { supplierAccounts } from "./supplier.schema";
 import { getSupplier } from "./supplier-account.service";
 
@@ -17,17 +17,10 @@ type Checked = Pick<typeof supplierAccounts.$inferSelect, "id" | "kind" | "baseU
  * a credential: adapters keep them out of their errors). Routing tries `down` accounts last.
  */
 async function checkAccount(deps: AppDeps, registry: SupplierRegistry, account: Checked): Promise<void> {
-  const adapter = registry.get(account.kind);
   const at = deps.clock.now();
   try {
-    if (!adapter) throw new Error(`No adapter for ${account.kind}`);
-    const credentials = account.credentialsSealed
-      ? (JSON.parse(deps.cipher.decrypt(account.credentialsSealed)) as Record<string, string>)
-      : {};
-    const client = adapter.connect(
-      { id: account.id, baseUrl: account.baseUrl, authUrl: account.authUrl, credentials },
-      supplierContext(deps),
-    );
+    const client = connectAccount(deps, registry, account);
+    if (!client) throw new Error(`No adapter for ${account.kind}`);
     const balance = await client.balance(AbortSignal.timeout(CHECK_TIMEOUT_MS));
     await deps.db
       .update(supplierAccounts)
