@@ -37,12 +37,13 @@ export function useWholeList<T>(call: CallDeclaration, options: { loadFailed?: s
   };
 }
 
+/** A console list's create button (for who may create) and refresh button; paged lists use it too. */
 export function WholeListActions({
   query,
   createLabel,
   onCreate,
 }: {
-  query: WholeListQuery<unknown>;
+  query: { isFetching: boolean; refetch: () => unknown };
   createLabel: string;
   /** Absent for those who may not create. */
   onCreate?: () => void;

@@ -1,5 +1,5 @@
 import { type HttpError, useCustom } from "@refinedev/core";
-import { Button, Flex, Form, Input, Modal, message, Popconfirm, Space, Table } from "antd";
+import { Button, Flex, Form, Input, Modal, message, Popconfirm, Table } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,12 +10,13 @@ import {
   type Page,
   riskCalls,
 } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { DEFAULT_LIST_PAGE_SIZE, listPagination, useLoadFailure } from "../../components/list-page";
 import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
+import { WholeListActions } from "../whole-list";
 
 interface Search {
   account?: string;
@@ -69,14 +70,11 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
             {t("common.filters.search")}
           </Button>
         </Form>
-        <Space>
-          {mayEdit && (
-            <Button type="primary" onClick={() => setAdding(true)}>
-              {t("console.risk.blocked.create")}
-            </Button>
-          )}
-          <RefreshButton query={query} />
-        </Space>
+        <WholeListActions
+          query={query}
+          createLabel={t("console.risk.blocked.create")}
+          onCreate={mayEdit ? () => setAdding(true) : undefined}
+        />
       </Flex>
       <Table<BlockedAccount>
         rowKey="account"
