@@ -49,6 +49,19 @@ export const auditActions = [
   "payments.bankAccountChanged",
   "payments.gatewayAdded",
   "payments.gatewayChanged",
+  "catalog.created",
+  "catalog.changed",
+  "catalog.deleted",
+  "catalog.restored",
+  "catalog.purged",
+  "catalog.imported",
+  "priceList.created",
+  "priceList.changed",
+  "priceList.assigned",
+  "prices.changed",
+  "prices.cancelled",
+  "prices.overrideSet",
+  "prices.overrideRemoved",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

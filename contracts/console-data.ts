@@ -2,6 +2,7 @@ import type { CallDeclaration } from "./calls";
 import type { ConsoleResourceName } from "./console";
 import { adjustmentCalls } from "./console-adjustments";
 import { consoleAuditCalls } from "./console-audit";
+import { catalogCalls } from "./console-catalog";
 import { consoleDepositCalls } from "./console-deposits";
 import { consoleMerchantCalls } from "./console-merchants";
 import { consoleOrderCalls } from "./console-orders";
@@ -25,6 +26,14 @@ export const consoleResourceCalls: Record<ConsoleResourceName, Partial<Record<Da
   adjustments: { list: adjustmentCalls.list, create: adjustmentCalls.create },
   orders: { list: consoleOrderCalls.list, one: consoleOrderCalls.one },
   routes: { list: supplierCalls.routedSkus },
+  catalog: {
+    list: catalogCalls.products,
+    one: catalogCalls.product,
+    create: catalogCalls.createProduct,
+    update: catalogCalls.updateProduct,
+  },
+  // Its page reads the price lists, their SKUs and changes with their own calls.
+  prices: {},
   // Its page reads settings, the blocked accounts and the events with their own calls.
   risk: {},
   statistics: {},

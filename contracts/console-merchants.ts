@@ -28,6 +28,9 @@ export const consoleMerchant = z.object({
   /** Risk limits on what it orders per day (UTC); empty when there is none. */
   dailyAmountLimit: z.string(),
   dailyCountLimit: z.string(),
+  /** The price list it buys from (prices in the console); its own prices override the list's. */
+  priceListId: z.number().nullable(),
+  priceListName: z.string().nullable(),
   users: z.number(),
   createTime: z.string(),
 });

@@ -57,6 +57,20 @@ export const consoleResources = [
     actions: ["list", "show", "edit", "export"],
   }),
   defineConsoleResource({
+    name: "catalog",
+    path: "/console/catalog",
+    sort: 78,
+    icon: "product",
+    actions: ["list", "show", "create", "edit", "delete"],
+  }),
+  defineConsoleResource({
+    name: "prices",
+    path: "/console/prices",
+    sort: 77,
+    icon: "fund",
+    actions: ["list", "create", "edit"],
+  }),
+  defineConsoleResource({
     name: "suppliers",
     path: "/console/suppliers",
     sort: 75,
@@ -136,6 +150,7 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "payments:list",
     "payments:create",
     "payments:edit",
+    "prices:list",
     "statistics:list",
     "audit:list",
   ],
@@ -158,6 +173,9 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "suppliers:list",
     "suppliers:show",
     "routes:list",
+    "catalog:list",
+    "catalog:show",
+    "prices:list",
   ],
 };
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -29,6 +30,7 @@ import {
   merchantStates,
   orderSources,
   orderStatuses,
+  priceChangeKinds,
   productStatuses,
   productTypes,
   roles,
@@ -73,6 +75,8 @@ export const merchants = pgTable(
     usageDay: date("usage_day", { mode: "string" }),
     dayAmount: numeric("day_amount", { precision: 20, scale: 4 }).notNull().default("0"),
     dayCount: integer("day_count").notNull().default(0),
+    /** The price list it buys from (null = none); its own prices (`merchant_prices`) override the list's. */
+    priceListId: bigint("price_list_id", { mode: "number" }).references((): AnyPgColumn => priceLists.id),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -187,6 +191,36 @@ const merchantRef = () =>
     .notNull()
     .references(() => merchants.id);
 
+/** How the console groups the catalog: a product belongs to at most one category and one brand. */
+export const categories = pgTable("categories", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  nameZh: text("name_zh").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const brands = pgTable("brands", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  nameZh: text("name_zh").notNull().default(""),
+  logoUrl: text("logo_url").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A property products are described by (region, validity...): `products.attributes` holds { code: value }. */
+export const attributes = pgTable("attributes", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  nameZh: text("name_zh").notNull().default(""),
+  /** The values a product may take (string[]); empty = any text. */
+  options: jsonb("options").notNull().default([]),
+  sort: integer("sort").notNull().default(0),
+  createdAt: createdAt(),
+});
+
 /**
  * The catalog. A product's order input fields are data (`OrderField[]` in the contracts), validated when the
  * catalog is imported and again on every order. Names are in English with an optional Chinese name.
@@ -210,6 +244,15 @@ export const products = pgTable(
     /** Which supplier adapter fulfils it (`simulator` built in). */
     supplier: text("supplier").notNull().default("simulator"),
     sort: integer("sort").notNull().default(0),
+    categoryId: bigint("category_id", { mode: "number" }).references(() => categories.id),
+    brandId: bigint("brand_id", { mode: "number" }).references(() => brands.id),
+    /** { attribute code: value } (`attributes`). */
+    attributes: jsonb("attributes").notNull().default({}),
+    /**
+     * In the recycle bin since (null = live): merchants no longer see or order it, the console can restore it.
+     * Orders refer to products and SKUs, so nothing an order names is ever deleted for real.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -233,6 +276,8 @@ export const productSkus = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     status: text("status", { enum: productStatuses }).notNull().default("enabled"),
     sort: integer("sort").notNull().default(0),
+    /** In the recycle bin since (null = live), as `products.deleted_at`. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("product_skus_code_key").on(t.productId, t.code),
@@ -252,6 +297,63 @@ export const merchantPrices = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.skuId] }), check("merchant_prices_positive", sql`${t.price} > 0`)],
+);
+
+/** A set of SKU prices in one currency, assigned to merchants of that currency. */
+export const priceLists = pgTable("price_lists", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  currency: char("currency", { length: 3 }).notNull(),
+  description: text("description").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A bulk change of a price list's prices, effective at a chosen time; cancelled only before it takes effect. */
+export const priceChanges = pgTable(
+  "price_changes",
+  {
+    id: id(),
+    priceListId: bigint("price_list_id", { mode: "number" })
+      .notNull()
+      .references(() => priceLists.id),
+    kind: text("kind", { enum: priceChangeKinds }).notNull(),
+    /** As entered: the price (set), the percent (percent) or the margin percent over cost (margin); null (remove). */
+    value: numeric("value", { precision: 20, scale: 4 }),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    skus: integer("skus").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("price_changes_list_idx").on(t.priceListId, t.effectiveAt),
+    oneOf("price_changes_kind_known", t.kind, priceChangeKinds),
+  ],
+);
+
+/**
+ * A price list's prices over time: the price of a SKU at a moment is its row with the latest `effective_at` at or
+ * before it (null price = not on the list from then on). Rows are only added; a cancelled change's future rows
+ * are removed with it.
+ */
+export const priceListPrices = pgTable(
+  "price_list_prices",
+  {
+    priceListId: bigint("price_list_id", { mode: "number" })
+      .notNull()
+      .references(() => priceLists.id),
+    skuId: bigint("sku_id", { mode: "number" })
+      .notNull()
+      .references(() => productSkus.id),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    price: money("price"),
+    changeId: bigint("change_id", { mode: "number" }).references(() => priceChanges.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.skuId, t.effectiveAt] }),
+    check("price_list_prices_positive", sql`${t.price} > 0`),
+  ],
 );
 
 export const orderNoSequence = pgSequence("order_no_seq", { startWith: 1 });

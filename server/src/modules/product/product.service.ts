@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Language, Page, PageQuery, Product, ProductListQuery, ProductSku, ProductType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
@@ -15,6 +15,8 @@ type SkuRow = typeof productSkus.$inferSelect;
 export function listFilter(query: ProductListQuery): SQL | undefined {
   const name = query.name ? containing(query.name) : undefined;
   return and(
+    // A product in the console's recycle bin is out of the catalog merchants see.
+    isNull(products.deletedAt),
     name ? or(ilike(products.name, name), ilike(products.nameZh, name)) : undefined,
     query.type !== undefined ? eq(products.type, query.type) : undefined,
     query.status ? eq(products.status, query.status) : undefined,
@@ -56,7 +58,10 @@ export async function listProducts(
 }
 
 export async function getProduct(deps: AppDeps, auth: AuthContext, id: number, language: Language): Promise<Product> {
-  const [row] = await deps.db.select().from(products).where(eq(products.id, id));
+  const [row] = await deps.db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
   if (!row) throw fail("productNotFound");
   const skus = await loadSkus(deps.db, auth.merchantId, [row.id]);
   return toProduct(row, skus.get(row.id) ?? [], language);
@@ -83,7 +88,9 @@ export async function loadSkus(executor: Executor, merchantId: number, productId
       merchantPrices,
       and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
     )
-    .where(and(inArray(productSkus.productId, productIds), eq(productSkus.status, "enabled")))
+    .where(
+      and(inArray(productSkus.productId, productIds), eq(productSkus.status, "enabled"), isNull(productSkus.deletedAt)),
+    )
     .orderBy(desc(productSkus.sort), asc(productSkus.id));
   for (const row of rows) {
     const list = bySku.get(row.sku.productId) ?? [];
@@ -153,11 +160,14 @@ export async function loadOrderTarget(
     })
     .from(products)
     .innerJoin(merchants, eq(merchants.id, merchantId))
-    .leftJoin(productSkus, and(eq(productSkus.id, skuId), eq(productSkus.productId, products.id)))
+    .leftJoin(
+      productSkus,
+      and(eq(productSkus.id, skuId), eq(productSkus.productId, products.id), isNull(productSkus.deletedAt)),
+    )
     .leftJoin(
       merchantPrices,
       and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
     )
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
   return row ?? null;
 }

@@ -11,7 +11,7 @@ import type {
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
-import { merchants, users } from "../../db/schema";
+import { merchants, priceLists, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
@@ -27,8 +27,12 @@ import { createMerchant } from "./provisioning.service";
 type MerchantRow = typeof merchants.$inferSelect;
 
 const userCount = sql<number>`(select count(*)::int from ${users} where ${users.merchantId} = ${merchants.id})`;
+const priceListName = sql<
+  string | null
+>`(select ${priceLists.name} from ${priceLists} where ${priceLists.id} = ${merchants.priceListId})`;
+const merchantColumns = { merchant: merchants, users: userCount, priceListName };
 
-function toConsoleMerchant(row: MerchantRow, usersOf: number): ConsoleMerchant {
+function toConsoleMerchant(row: MerchantRow, usersOf: number, listName: string | null): ConsoleMerchant {
   return {
     id: row.id,
     merchantNo: row.merchantNo,
@@ -44,6 +48,8 @@ function toConsoleMerchant(row: MerchantRow, usersOf: number): ConsoleMerchant {
     lowBalanceThreshold: row.lowBalanceThreshold ?? "",
     dailyAmountLimit: row.dailyAmountLimit ?? "",
     dailyCountLimit: row.dailyCountLimit === null ? "" : String(row.dailyCountLimit),
+    priceListId: row.priceListId,
+    priceListName: listName,
     users: Number(usersOf),
     createTime: row.createdAt.toISOString(),
   };
@@ -69,7 +75,7 @@ export async function listConsoleMerchants(
     {
       rows: (limit, offset) =>
         deps.db
-          .select({ merchant: merchants, users: userCount })
+          .select(merchantColumns)
           .from(merchants)
           .where(where)
           .orderBy(desc(merchants.id))
@@ -77,17 +83,14 @@ export async function listConsoleMerchants(
           .offset(offset),
       total: () => deps.db.select({ n: count() }).from(merchants).where(where),
     },
-    (row) => toConsoleMerchant(row.merchant, row.users),
+    (row) => toConsoleMerchant(row.merchant, row.users, row.priceListName),
   );
 }
 
 export async function consoleMerchant(deps: AppDeps, id: number): Promise<ConsoleMerchant> {
-  const [row] = await deps.db
-    .select({ merchant: merchants, users: userCount })
-    .from(merchants)
-    .where(eq(merchants.id, id));
+  const [row] = await deps.db.select(merchantColumns).from(merchants).where(eq(merchants.id, id));
   if (!row) throw fail("merchantNotFound", { merchantNo: String(id) });
-  return toConsoleMerchant(row.merchant, row.users);
+  return toConsoleMerchant(row.merchant, row.users, row.priceListName);
 }
 
 export async function createConsoleMerchant(
