@@ -93,6 +93,46 @@ export const failures = {
   adjustmentDecided: { status: 409, message: "console.errors.adjustmentDecided" },
   fourEyesSameStaff: { status: 403, message: "console.errors.fourEyesSameStaff" },
 
+  // ---- catalog ----
+  categoryNotFound: { status: 404, message: "console.errors.categoryNotFound" },
+  brandNotFound: { status: 404, message: "console.errors.brandNotFound" },
+  attributeNotFound: { status: 404, message: "console.errors.attributeNotFound" },
+  categoryNameTaken: { status: 409, message: "console.errors.categoryNameTaken", field: "name" },
+  brandNameTaken: { status: 409, message: "console.errors.brandNameTaken", field: "name" },
+  attributeCodeTaken: { status: 409, message: "console.errors.attributeCodeTaken", field: "code" },
+  /** Products in the bin count: restoring one must find what it was described by. */
+  categoryInUse: { status: 409, message: "console.errors.categoryInUse" },
+  brandInUse: { status: 409, message: "console.errors.brandInUse" },
+  attributeInUse: { status: 409, message: "console.errors.attributeInUse" },
+  attributeCodeFixed: { status: 409, message: "console.errors.attributeCodeFixed", field: "code" },
+  productCodeTaken: { status: 409, message: "console.errors.productCodeTaken", field: "code" },
+  productCodeFixed: { status: 409, message: "console.errors.productCodeFixed", field: "code" },
+  binEntryNotFound: { status: 404, message: "console.errors.binEntryNotFound" },
+  skuProductInBin: { status: 409, message: "console.errors.skuProductInBin" },
+  /** Orders keep referring to their product and SKU: what they name is never deleted for real. */
+  purgeReferenced: { status: 409, message: "console.errors.purgeReferenced" },
+
+  // ---- prices ----
+  priceListNotFound: { status: 404, message: "console.errors.priceListNotFound" },
+  priceListNameTaken: { status: 409, message: "console.errors.priceListNameTaken", field: "name" },
+  /** Its prices are amounts in it, and its merchants' balances are in it too. */
+  priceListCurrencyFixed: { status: 409, message: "console.errors.priceListCurrencyFixed", field: "currency" },
+  /** A past moment would rewrite prices that orders were already placed at. */
+  priceEffectivePast: { status: 400, message: "console.errors.priceEffectivePast", field: "effectiveAt" },
+  priceChangeNothing: { status: 409, message: "console.errors.priceChangeNothing" },
+  priceChangeNotFound: { status: 404, message: "console.errors.priceChangeNotFound" },
+  priceChangeNotScheduled: { status: 409, message: "console.errors.priceChangeNotScheduled" },
+  /** The list an assignment names. */
+  assignedPriceListNotFound: { status: 404, message: "console.errors.priceListNotFound", field: "priceListId" },
+  /** A merchant pays in its balance currency: a list in another one would charge it the wrong amounts. */
+  priceListCurrencyMismatch: {
+    status: 409,
+    message: "console.errors.priceListCurrencyMismatch",
+    field: "priceListId",
+  },
+  priceSkuNotFound: { status: 404, message: "console.errors.routeSkuNotFound" },
+  priceOverrideNotFound: { status: 404, message: "console.errors.priceOverrideNotFound" },
+
   // ---- products and orders ----
   productNotFound: { status: 404, message: "errors.productNotFound", openApi: "PRODUCT_UNAVAILABLE" },
   /** The product an order names: said on the order form's product field. */

@@ -17,8 +17,8 @@ export type FieldKind = (typeof fieldKinds)[number];
 
 /** A text in both catalog languages (order field labels, groups, options). */
 export const localizedText = z.object({
-  "en-US": z.string().trim().min(1),
-  "zh-CN": z.string().trim().min(1),
+  "en-US": z.string("validation.required").trim().min(1, "validation.required").max(200, "validation.tooLong"),
+  "zh-CN": z.string("validation.required").trim().min(1, "validation.required").max(200, "validation.tooLong"),
 });
 export type LocalizedText = z.infer<typeof localizedText>;
 
@@ -37,7 +37,7 @@ const isRegExp = (pattern: string) => {
  */
 export const orderFieldDefinition = z
   .object({
-    key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "a letter, then letters, digits or _ (at most 40)"),
+    key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "validation.fieldKey"),
     label: localizedText,
     kind: z.enum(fieldKinds),
     required: z.boolean().default(true),
@@ -45,7 +45,7 @@ export const orderFieldDefinition = z
     primaryKey: z.boolean().default(false),
     group: localizedText.optional(),
     /** A regular expression the whole value must match (anchored when checked). */
-    pattern: z.string().min(1).refine(isRegExp, "not a valid regular expression").optional(),
+    pattern: z.string().min(1).refine(isRegExp, "validation.fieldPattern").optional(),
     minLength: z.number().int().min(0).max(1000).optional(),
     maxLength: z.number().int().min(1).max(1000).default(200),
     options: z
@@ -54,15 +54,15 @@ export const orderFieldDefinition = z
       .optional(),
   })
   .refine((f) => (f.kind === "select") === (f.options !== undefined), {
-    message: "options are required for select fields and only for them",
+    message: "validation.fieldOptions",
     path: ["options"],
   })
   .refine((f) => !(f.primaryKey && (f.kind === "secret" || !f.required)), {
-    message: "the primary-key field must be required and not secret",
+    message: "validation.fieldPrimaryKey",
     path: ["primaryKey"],
   })
   .refine((f) => f.minLength === undefined || f.minLength <= f.maxLength, {
-    message: "minLength is above maxLength",
+    message: "validation.fieldLengths",
     path: ["minLength"],
   });
 export type OrderFieldDefinition = z.infer<typeof orderFieldDefinition>;
@@ -70,9 +70,9 @@ export type OrderFieldDefinition = z.infer<typeof orderFieldDefinition>;
 /** A product's fields: unique keys and exactly one primary-key field. */
 export const orderFieldDefinitions = z
   .array(orderFieldDefinition)
-  .min(1)
-  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique")
-  .refine((fields) => fields.filter((f) => f.primaryKey).length === 1, "exactly one field must be the primary key");
+  .min(1, "validation.fieldsRequired")
+  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "validation.fieldKeysUnique")
+  .refine((fields) => fields.filter((f) => f.primaryKey).length === 1, "validation.onePrimaryKey");
 
 /** An order field as the API answers it: texts in the caller's language. */
 export const orderField = z.object({

@@ -8,11 +8,16 @@ import { engines } from "../support/test-db";
 const isCall = (v: unknown): v is CallDeclaration =>
   typeof v === "object" && v !== null && "method" in v && "path" in v && "access" in v;
 
+/** A group's calls, and those of the groups inside it (the catalog's categories, brands, attributes). */
+const callsIn = (name: string, value: unknown, depth = 0): { name: string; call: CallDeclaration }[] => {
+  if (isCall(value)) return [{ name, call: value }];
+  if (typeof value !== "object" || value === null || depth > 1) return [];
+  return Object.entries(value).flatMap(([key, inner]) => callsIn(`${name}.${key}`, inner, depth + 1));
+};
+
 /** Every call the contracts declare (objects named `…Calls`), with the API it belongs to. */
 const declared = Object.entries(contracts).flatMap(([group, value]) =>
-  group.endsWith("Calls") && typeof value === "object" && value !== null
-    ? Object.entries(value).flatMap(([name, call]) => (isCall(call) ? [{ name: `${group}.${name}`, call }] : []))
-    : [],
+  group.endsWith("Calls") ? callsIn(group, value) : [],
 );
 
 describe("the server", () => {

@@ -180,17 +180,17 @@ describe.each(engines)("catalog import and prices on %s", (engine) => {
     [
       "two primary keys",
       { products: [product("K", { fields: [accountField, { ...accountField, key: "other" }] })] },
-      /product 1 \(K\), fields: exactly one field must be the primary key/,
+      /product 1 \(K\), fields: Exactly one field must be the primary key/,
     ],
     [
       "a select without options",
       { products: [product("K", { fields: [accountField, { key: "s", label: l("S", "S"), kind: "select" }] })] },
-      /product 1 \(K\), field 2 \(s\), options: options are required for select fields/,
+      /product 1 \(K\), field 2 \(s\), options: Options are required for select fields/,
     ],
     [
       "a pattern that is not a regular expression",
       { products: [product("K", { fields: [{ ...accountField, pattern: "([a-z" }] })] },
-      /field 1 \(account\), pattern: not a valid regular expression/,
+      /field 1 \(account\), pattern: Not a valid regular expression/,
     ],
   ])("refuses a file with %s, saying where", async (_, file, message) => {
     const before = await catalogRows();

@@ -369,7 +369,13 @@ describe.each(engines)("products on %s", (engine) => {
     };
 
     it("answers the product (with its stored fields), the SKU, this merchant's price and currency", async () => {
-      const target = await loadOrderTarget(t.deps.db, await merchantId(a), ids["T-MOBILE"]!, skuIds.S10!);
+      const target = await loadOrderTarget(
+        t.deps.db,
+        await merchantId(a),
+        ids["T-MOBILE"]!,
+        skuIds.S10!,
+        t.clock.now(),
+      );
       expect(target).toMatchObject({
         product: { id: ids["T-MOBILE"], code: "T-MOBILE", name: "Mobile Top-up", nameZh: "手机话费", type: 1 },
         sku: { id: skuIds.S10, code: "S10", spec: "10 CNY", status: "enabled" },
@@ -379,21 +385,23 @@ describe.each(engines)("products on %s", (engine) => {
       expect(target?.product.fields).toEqual([
         expect.objectContaining({ key: "account", label: l("Mobile number", "手机号码"), primaryKey: true }),
       ]);
-      const forB = await loadOrderTarget(t.deps.db, await merchantId(b), ids["T-MOBILE"]!, skuIds.S10!);
+      const forB = await loadOrderTarget(t.deps.db, await merchantId(b), ids["T-MOBILE"]!, skuIds.S10!, t.clock.now());
       expect([forB?.price, forB?.merchantCurrency]).toEqual(["1.5000", "EUR"]);
     });
 
     it("answers a null price when unpriced, a null SKU when not the product's, null for no product", async () => {
       const id = await merchantId(a);
-      expect((await loadOrderTarget(t.deps.db, id, ids["T-MOBILE"]!, skuIds.S20!))?.price).toBeNull();
-      const wrongSku = await loadOrderTarget(t.deps.db, id, ids["T-MOBILE"]!, skuIds.G60!);
+      expect((await loadOrderTarget(t.deps.db, id, ids["T-MOBILE"]!, skuIds.S20!, t.clock.now()))?.price).toBeNull();
+      const wrongSku = await loadOrderTarget(t.deps.db, id, ids["T-MOBILE"]!, skuIds.G60!, t.clock.now());
       expect(wrongSku).toMatchObject({ product: { code: "T-MOBILE" }, sku: null, price: null });
-      expect(await loadOrderTarget(t.deps.db, id, 999999, skuIds.S10!)).toBeNull();
+      expect(await loadOrderTarget(t.deps.db, id, 999999, skuIds.S10!, t.clock.now())).toBeNull();
     });
 
     it("works inside a transaction", async () => {
       const id = await merchantId(a);
-      const target = await t.deps.db.transaction((tx) => loadOrderTarget(tx, id, ids["T-GAME"]!, skuIds.G60!));
+      const target = await t.deps.db.transaction((tx) =>
+        loadOrderTarget(tx, id, ids["T-GAME"]!, skuIds.G60!, t.clock.now()),
+      );
       expect(target?.price).toBe("0.9500");
     });
   });

@@ -36,7 +36,9 @@ describe.each(engines)("page-size ceilings on %s", (engine) => {
     const paths = await lists(t);
     expect(paths.length).toBeGreaterThanOrEqual(7);
     for (const path of paths) {
-      const at = (size: number) => `${path}?pageSize=${size}`;
+      // A list under one record (a price list's SKUs): the page size is refused before the record is looked up.
+      const url = path.replace(/\{\w+\}/g, "1");
+      const at = (size: number) => `${url}?pageSize=${size}`;
       if (path.startsWith("/openapi/")) {
         const over = await openApiCall(t, client, { method: "GET", url: at(MAX_PAGE_SIZE + 1) });
         expect(over.statusCode, path).toBe(400);
@@ -49,7 +51,7 @@ describe.each(engines)("page-size ceilings on %s", (engine) => {
       const caller = path.startsWith("/portal/console/") ? staffToken : token;
       for (const size of [MAX_PAGE_SIZE + 1, 999999])
         expectFieldErrors(await call(t, "GET", at(size), { token: caller, lang: EN }), { pageSize: M.pageSize[EN] });
-      expectOk(await call(t, "GET", at(MAX_PAGE_SIZE), { token: caller }));
+      if (url === path) expectOk(await call(t, "GET", at(MAX_PAGE_SIZE), { token: caller }));
     }
   });
 

@@ -52,3 +52,10 @@ export async function staffLogin(t: TestApp, staff: TestStaff): Promise<string> 
 
 /** The URL of a console call, its parameters filled in. */
 export const consoleUrl = (call: { path: string }, params: object = {}) => `${PORTAL_BASE}${pathOf(call, params)}`;
+
+/** Path parameters by name that are well-formed and name nothing; an id (any other name) is 999999. */
+const nothing: Record<string, string> = { orderNo: "P000000000000000000", account: "19999999999", kind: "product" };
+
+/** Every path parameter of a call filled so that it names nothing (the permission checks answer before a lookup). */
+export const absentParams = (call: { path: string }) =>
+  Object.fromEntries([...call.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, nothing[name!] ?? 999_999]));

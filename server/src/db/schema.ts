@@ -285,7 +285,7 @@ export const productSkus = pgTable(
   ],
 );
 
-/** A merchant's own order price per SKU, in the merchant's balance currency; no row = not orderable by it. */
+/** A merchant's own order price per SKU, in its balance currency: it wins over its price list's (modules/pricing). */
 export const merchantPrices = pgTable(
   "merchant_prices",
   {

@@ -11,6 +11,7 @@ import { PasswordShownModal, type ShownPassword } from "../../pages/member/passw
 import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { MerchantForm } from "./merchant-form";
+import { MerchantPrices } from "./merchant-prices";
 
 const heading = (text: string) => (
   <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
@@ -34,6 +35,7 @@ export function MerchantDetail({
 }) {
   const { t } = useTranslation();
   const mayEdit = useCan({ resource: "merchants", action: "edit" }).data?.can === true;
+  const mayReadPrices = useCan({ resource: "prices", action: "list" }).data?.can === true;
   const [editing, setEditing] = useState(false);
   const [addingUser, setAddingUser] = useState(false);
   const [shown, setShown] = useState<ShownPassword | null>(null);
@@ -103,6 +105,9 @@ export function MerchantDetail({
         <Descriptions.Item label={t("console.merchants.dailyCountLimit")}>
           {merchant.dailyCountLimit || t("console.merchants.noLimit")}
         </Descriptions.Item>
+        <Descriptions.Item label={t("console.prices.merchantList")}>
+          {merchant.priceListName ?? t("console.prices.noList")}
+        </Descriptions.Item>
         <Descriptions.Item label={t("member.fields.createTime")}>
           {formatDateTime(merchant.createTime)}
         </Descriptions.Item>
@@ -166,6 +171,9 @@ export function MerchantDetail({
           </Descriptions.Item>
         </Descriptions>
       )}
+
+      {mayReadPrices && heading(t("console.prices.merchantPrices"))}
+      {mayReadPrices && <MerchantPrices merchant={merchant} onChanged={onChanged} />}
 
       <MerchantForm
         merchant={merchant}

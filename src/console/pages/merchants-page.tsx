@@ -82,6 +82,7 @@ export default function MerchantsPage() {
             align: "right",
             render: (_, m) => `${formatMoney(m.balance)} ${m.currency}`,
           },
+          { key: "priceList", title: t("console.prices.merchantList"), render: (_, m) => m.priceListName ?? "-" },
           {
             key: "status",
             title: field("status"),

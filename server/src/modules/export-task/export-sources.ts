@@ -147,6 +147,7 @@ function productSource(deps: AppDeps, merchantId: number, query: unknown, langua
         deps.db,
         merchantId,
         rows.map((p) => p.id),
+        deps.clock.now(),
       );
       return rows.map((p) => productSheet.row(toProduct(p, skus.get(p.id) ?? [], language), text.t, text.times));
     },

@@ -38,7 +38,7 @@ export type OrderRow = typeof orders.$inferSelect;
  * checks and reads them once for all its rows).
  */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
-  const target = await loadOrderTarget(deps.db, merchantId, productId, skuId);
+  const target = await loadOrderTarget(deps.db, merchantId, productId, skuId, deps.clock.now());
   if (!target) throw fail("orderedProductNotFound");
   if (target.product.status !== "enabled") throw fail("productDisabled");
   if (!target.sku) throw fail("skuNotFound");

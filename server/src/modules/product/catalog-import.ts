@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import Big from "big.js";
-import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { orderFieldDefinitions, productStatuses, productTypes } from "#contracts";
 import type { AppDeps } from "../../app-deps";
+import type { Executor } from "../../db/connection";
 import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
+import { isMessageKey, translator } from "../../lib/i18n";
 
 /**
  * The reseller's staff maintain the catalog with JSON files (docs/catalog-import.md) and set each merchant's
@@ -110,7 +112,10 @@ export function readCatalogFile(path: string): unknown {
 export function parseCatalogFile(file: unknown) {
   const result = catalogFile.safeParse(file);
   if (result.success) return result.data.products;
-  const lines = result.error.issues.map((issue) => `- ${where(file, issue.path)}: ${issue.message}`);
+  // The order field definitions' messages are keys (the console's form shows them translated): said in English.
+  const english = translator("en-US");
+  const sentence = (message: string) => (isMessageKey(message) ? english(message) : message);
+  const lines = result.error.issues.map((issue) => `- ${where(file, issue.path)}: ${sentence(issue.message)}`);
   throw fail("catalogInvalid", { problems: [...new Set(lines)].join("\n") });
 }
 
@@ -152,10 +157,17 @@ const excluded = (column: PgColumn): SQL => sql.raw(`excluded."${column.name}"`)
 
 /**
  * Creates or updates the file's products (by code) and their SKUs (by product and code), all or nothing.
- * Nothing is deleted: products not in the file are left as they are, and a SKU missing from its product's list
- * is disabled, because orders keep referring to it.
+ * Nothing is deleted: products not in the file are left as they are, and a live SKU missing from its product's
+ * list is disabled, because orders keep referring to it. The file says what exists: a product or SKU of the file
+ * that is in the console's recycle bin comes out of it with the file's values; what the file does not name stays
+ * in the bin untouched. Categories, brands and attributes are the console's and are left as they are.
+ * `then` runs in the import's transaction with its report and the file's product codes (the console audits there).
  */
-export async function importCatalog(deps: AppDeps, file: unknown): Promise<ImportReport> {
+export async function importCatalog(
+  deps: AppDeps,
+  file: unknown,
+  then?: (tx: Executor, report: ImportReport, codes: string[]) => Promise<void>,
+): Promise<ImportReport> {
   const parsed = parseCatalogFile(file);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -179,6 +191,7 @@ export async function importCatalog(deps: AppDeps, file: unknown): Promise<Impor
           supplier: excluded(products.supplier),
           sort: excluded(products.sort),
           updatedAt: excluded(products.updatedAt),
+          deletedAt: sql`null`,
         },
       })
       .returning({ id: products.id, code: products.code });
@@ -203,6 +216,7 @@ export async function importCatalog(deps: AppDeps, file: unknown): Promise<Impor
           currency: excluded(productSkus.currency),
           status: excluded(productSkus.status),
           sort: excluded(productSkus.sort),
+          deletedAt: sql`null`,
         },
       });
 
@@ -215,6 +229,7 @@ export async function importCatalog(deps: AppDeps, file: unknown): Promise<Impor
           and(
             eq(productSkus.productId, idOf.get(p.code)!),
             eq(productSkus.status, "enabled"),
+            isNull(productSkus.deletedAt),
             notInArray(
               productSkus.code,
               p.skus.map((s) => s.code),
@@ -225,10 +240,12 @@ export async function importCatalog(deps: AppDeps, file: unknown): Promise<Impor
       disabled += gone.length;
     }
     const skusUpdated = skuRows.filter((s) => knownKeys.has(skuKey(s.productId, s.code))).length;
-    return {
+    const report = {
       products: { created: parsed.length - existing.length, updated: existing.length },
       skus: { created: skuRows.length - skusUpdated, updated: skusUpdated, disabled },
     };
+    await then?.(tx, report, codes);
+    return report;
   });
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps";
-import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
+import { merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
+import { merchantPriceAt } from "../pricing/effective-price";
 
 // What the operator CLI prints about the catalog: `product:list` and `price:list`.
 
@@ -25,7 +26,7 @@ export async function listCatalog(deps: AppDeps) {
     .orderBy(desc(products.sort), asc(products.id));
 }
 
-/** Every SKU of the catalog with one merchant's price (null: not priced), for `price:list`. */
+/** Every SKU with one merchant's price now, its own or its list's (null: not priced), for `price:list`. */
 export async function listPrices(deps: AppDeps, merchantNo: string) {
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.merchantNo, merchantNo));
   if (!merchant) throw fail("merchantNotFound", { merchantNo });
@@ -38,11 +39,10 @@ export async function listPrices(deps: AppDeps, merchantNo: string) {
       skuStatus: productSkus.status,
       faceValue: productSkus.faceValue,
       faceCurrency: productSkus.currency,
-      price: merchantPrices.price,
+      price: merchantPriceAt(merchant, productSkus.id, deps.clock.now()),
     })
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
-    .leftJoin(merchantPrices, and(eq(merchantPrices.skuId, productSkus.id), eq(merchantPrices.merchantId, merchant.id)))
     .orderBy(desc(products.sort), asc(products.id), desc(productSkus.sort), asc(productSkus.id));
   return { currency: merchant.currency, rows };
 }

@@ -1,5 +1,6 @@
 import type { Commands } from "../module";
-import { importCatalog, readCatalogFile, removePrice, setPrice } from "./catalog-import";
+import { importCatalogAudited } from "./catalog-export";
+import { readCatalogFile, removePrice, setPrice } from "./catalog-import";
 import { listCatalog, listPrices } from "./catalog-listing";
 
 /** Operator commands: the catalog and each merchant's prices. */
@@ -8,8 +9,8 @@ export const productCommands: Commands = {
     summary: "Create or update products, their SKUs and order fields from a JSON file (docs/catalog-import.md)",
     usage: "catalog:import --file <catalog.json>",
     options: { file: { type: "string", description: "the catalog file", required: true, path: true } },
-    async run(deps, v, out) {
-      const r = await importCatalog(deps, readCatalogFile(String(v.file)));
+    async run(deps, v, out, operator) {
+      const r = await importCatalogAudited(deps, operator, readCatalogFile(String(v.file)));
       out(
         `Products: ${r.products.created} created, ${r.products.updated} updated. ` +
           `SKUs: ${r.skus.created} created, ${r.skus.updated} updated, ${r.skus.disabled} disabled (missing from the file).`,

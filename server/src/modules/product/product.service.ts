@@ -4,9 +4,10 @@ import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
-import { merchantPrices, merchants, productSkus, products } from "../../db/schema";
+import { merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
+import { merchantPriceAt } from "../pricing/effective-price";
 import { localizeFields } from "./order-fields";
 
 type ProductRow = typeof products.$inferSelect;
@@ -24,8 +25,8 @@ export function listFilter(query: ProductListQuery): SQL | undefined {
 }
 
 /**
- * The catalog as one merchant sees it: every product, each SKU with this merchant's own price (null when it has
- * none, which makes the SKU not orderable by it). Products are shared; prices are per merchant.
+ * The catalog as one merchant sees it: every product, each SKU with this merchant's price now (its own, else its
+ * price list's; null makes the SKU not orderable by it). Products are shared; prices are per merchant.
  */
 export async function listProducts(
   deps: AppDeps,
@@ -53,6 +54,7 @@ export async function listProducts(
     deps.db,
     auth.merchantId,
     page.list.map((p) => p.id),
+    deps.clock.now(),
   );
   return { total: page.total, list: page.list.map((p) => toProduct(p, skus.get(p.id) ?? [], language)) };
 }
@@ -63,7 +65,7 @@ export async function getProduct(deps: AppDeps, auth: AuthContext, id: number, l
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)));
   if (!row) throw fail("productNotFound");
-  const skus = await loadSkus(deps.db, auth.merchantId, [row.id]);
+  const skus = await loadSkus(deps.db, auth.merchantId, [row.id], deps.clock.now());
   return toProduct(row, skus.get(row.id) ?? [], language);
 }
 
@@ -74,20 +76,16 @@ interface PricedSku {
 }
 
 /**
- * The enabled SKUs of some products with one merchant's prices, in one query. A SKU dropped from the catalog
- * stays in the table (orders reference it) but disabled, and merchants no longer see it.
+ * The enabled SKUs of some products with one merchant's prices at `at`, in one query. A SKU dropped from the
+ * catalog stays in the table (orders reference it) but disabled, and merchants no longer see it.
  */
-export async function loadSkus(executor: Executor, merchantId: number, productIds: number[]) {
+export async function loadSkus(executor: Executor, merchantId: number, productIds: number[], at: Date) {
   const bySku = new Map<number, PricedSku[]>();
   if (productIds.length === 0) return bySku;
   const rows = await executor
-    .select({ sku: productSkus, price: merchantPrices.price, currency: merchants.currency })
+    .select({ sku: productSkus, price: merchantPriceAt(merchants, productSkus.id, at), currency: merchants.currency })
     .from(productSkus)
     .innerJoin(merchants, eq(merchants.id, merchantId))
-    .leftJoin(
-      merchantPrices,
-      and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
-    )
     .where(
       and(inArray(productSkus.productId, productIds), eq(productSkus.status, "enabled"), isNull(productSkus.deletedAt)),
     )
@@ -135,27 +133,28 @@ export interface OrderTarget {
   product: ProductRow;
   /** Null when the product has no SKU with this id. */
   sku: SkuRow | null;
-  /** This merchant's price of the SKU; null = not orderable by it. */
+  /** This merchant's price of the SKU at the time asked (its own, else its list's); null = not orderable by it. */
   price: string | null;
   merchantCurrency: string;
 }
 
 /**
- * What placing an order needs to know about its product, SKU and price, in one query (inside the caller's
- * transaction when given one). Null when there is no such product or merchant. Status checks (product and SKU
- * enabled) are the caller's: it names the reason in its error.
+ * What placing an order needs to know about its product, SKU and price at `at` (the order's time), in one query
+ * (inside the caller's transaction when given one). Null when there is no such product or merchant. Status
+ * checks (product and SKU enabled) are the caller's: it names the reason in its error.
  */
 export async function loadOrderTarget(
   executor: Executor,
   merchantId: number,
   productId: number,
   skuId: number,
+  at: Date,
 ): Promise<OrderTarget | null> {
   const [row] = await executor
     .select({
       product: products,
       sku: productSkus,
-      price: merchantPrices.price,
+      price: merchantPriceAt(merchants, productSkus.id, at),
       merchantCurrency: merchants.currency,
     })
     .from(products)
@@ -163,10 +162,6 @@ export async function loadOrderTarget(
     .leftJoin(
       productSkus,
       and(eq(productSkus.id, skuId), eq(productSkus.productId, products.id), isNull(productSkus.deletedAt)),
-    )
-    .leftJoin(
-      merchantPrices,
-      and(eq(merchantPrices.merchantId, merchants.id), eq(merchantPrices.skuId, productSkus.id)),
     )
     .where(and(eq(products.id, productId), isNull(products.deletedAt)));
   return row ?? null;

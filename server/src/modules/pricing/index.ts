@@ -1,0 +1,4 @@
+import { defineModule } from "../module";
+import { pricingConsoleRoutes } from "./pricing.routes";
+
+export default defineModule({ name: "pricing", console: pricingConsoleRoutes });

@@ -1,0 +1,93 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Page, PricedSku, pricedSkuQuery } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import { containing } from "../../db/like";
+import { fetchPage } from "../../db/paging";
+import { merchantPrices, priceListPrices, productSkus, products } from "../../db/schema";
+import { listPriceAt } from "./effective-price";
+import { getPriceList } from "./price-list.service";
+import { marginOf } from "./price-math";
+import { liveSku, skuCost, skuCostCurrency } from "./sku-cost";
+
+/** The catalog's order, as merchants see it. */
+export const catalogOrder = [desc(products.sort), asc(products.id), desc(productSkus.sort), asc(productSkus.id)];
+
+/** Part of a product's code or name (either language), or a SKU's code. */
+export function keywordFilter(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const like = containing(keyword);
+  return or(
+    ilike(products.code, like),
+    ilike(products.name, like),
+    ilike(products.nameZh, like),
+    ilike(productSkus.code, like),
+  );
+}
+
+/** The list's next row after `now`: the price a scheduled change sets (null: the SKU leaves the list then). */
+const nextRow = (listId: number, now: Date, column: "price" | "effective_at") =>
+  sql`(select plp.${sql.raw(column)} from price_list_prices plp
+    where plp.price_list_id = ${listId} and plp.sku_id = ${productSkus.id}
+      and plp.effective_at > ${now.toISOString()}::timestamptz
+    order by plp.effective_at limit 1)`;
+
+/**
+ * A list's view of the catalog: every live SKU with its price now, its next scheduled one, its cost and the
+ * margin. Unpriced SKUs are listed too (the console prices them from here).
+ */
+export async function listPricedSkus(
+  deps: AppDeps,
+  listId: number,
+  query: z.output<typeof pricedSkuQuery>,
+): Promise<Page<PricedSku>> {
+  const list = await getPriceList(deps, listId);
+  const now = deps.clock.now();
+  const price = listPriceAt(listId, productSkus.id, now);
+  const where = and(
+    liveSku(),
+    keywordFilter(query.keyword),
+    query.productId ? eq(products.id, query.productId) : undefined,
+    query.priced === "priced" ? isNotNull(price) : query.priced === "unpriced" ? isNull(price) : undefined,
+  );
+  const columns = {
+    skuId: productSkus.id,
+    productId: products.id,
+    productCode: products.code,
+    productName: products.name,
+    skuCode: productSkus.code,
+    spec: productSkus.spec,
+    faceValue: productSkus.faceValue,
+    faceCurrency: productSkus.currency,
+    price,
+    cost: skuCost(productSkus.id),
+    costCurrency: skuCostCurrency(productSkus.id),
+    nextPrice: nextRow(listId, now, "price").mapWith(merchantPrices.price) as SQL<string | null>,
+    nextAt: nextRow(listId, now, "effective_at").mapWith(priceListPrices.effectiveAt) as SQL<Date | null>,
+  };
+  return fetchPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        deps.db
+          .select(columns)
+          .from(productSkus)
+          .innerJoin(products, eq(products.id, productSkus.productId))
+          .where(where)
+          .orderBy(...catalogOrder)
+          .limit(limit)
+          .offset(offset),
+      total: () =>
+        deps.db
+          .select({ n: count() })
+          .from(productSkus)
+          .innerJoin(products, eq(products.id, productSkus.productId))
+          .where(where),
+    },
+    ({ nextPrice, nextAt, ...row }) => ({
+      ...row,
+      ...marginOf(row.price, row.cost, row.costCurrency, list.currency),
+      next: nextAt ? { price: nextPrice, effectiveTime: nextAt.toISOString() } : null,
+    }),
+  );
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { priceCalls } from "#contracts";
+import type { AppDeps } from "../../app-deps";
+import { staffCaller } from "../../plugins/auth";
+import { serve } from "../../plugins/serve";
+import { assignPriceList, listMerchantPrices, removeOverride, setOverride } from "./merchant-price.service";
+import { applyChange, cancelChange, listChanges, previewChange } from "./price-change.service";
+import { createPriceList, listPriceLists, updatePriceList } from "./price-list.service";
+import { listPricedSkus } from "./priced-skus";
+
+/** Price lists, their changes and merchants' prices in the console (prices:list/create/edit, per the contract). */
+export function pricingConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
+  serve(app, priceCalls.lists, () => listPriceLists(deps));
+  serve(app, priceCalls.createList, ({ request, body }) => createPriceList(deps, staffCaller(request), body));
+  serve(app, priceCalls.updateList, ({ request, params, body }) =>
+    updatePriceList(deps, staffCaller(request), params.id, body),
+  );
+  serve(app, priceCalls.skus, ({ params, query }) => listPricedSkus(deps, params.id, query));
+  serve(app, priceCalls.preview, ({ params, body }) => previewChange(deps, params.id, body));
+  serve(app, priceCalls.apply, ({ request, params, body }) => applyChange(deps, staffCaller(request), params.id, body));
+  serve(app, priceCalls.changes, ({ params, query }) => listChanges(deps, params.id, query));
+  serve(app, priceCalls.cancelChange, ({ request, params }) =>
+    cancelChange(deps, staffCaller(request), params.id, params.changeId),
+  );
+  serve(app, priceCalls.assign, ({ request, params, body }) =>
+    assignPriceList(deps, staffCaller(request), params.id, body.priceListId),
+  );
+  serve(app, priceCalls.merchantPrices, ({ params, query }) => listMerchantPrices(deps, params.id, query));
+  serve(app, priceCalls.setOverride, ({ request, params, body }) =>
+    setOverride(deps, staffCaller(request), params.id, params.skuId, body),
+  );
+  serve(app, priceCalls.removeOverride, ({ request, params }) =>
+    removeOverride(deps, staffCaller(request), params.id, params.skuId),
+  );
+}

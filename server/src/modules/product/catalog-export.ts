@@ -1,0 +1,77 @@
+import { and, asc, desc, inArray, isNull } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps";
+import { productSkus, products } from "../../db/schema";
+import { type AuditActor, recordAudit, staffActor } from "../audit/audit.service";
+import type { StaffContext } from "../auth/auth-context";
+import { type CatalogFile, type ImportReport, importCatalog } from "./catalog-import";
+
+/**
+ * The live catalog as the import file (docs/catalog-import.md): importing what was exported changes nothing, so
+ * staff edit a catalog in bulk by exporting, editing and importing. What is in the recycle bin is not exported
+ * (an import leaves it there). Categories, brands and attributes are not part of the file.
+ */
+export async function exportCatalog(deps: AppDeps): Promise<{ products: CatalogFile["products"] }> {
+  const rows = await deps.db
+    .select()
+    .from(products)
+    .where(isNull(products.deletedAt))
+    .orderBy(desc(products.sort), asc(products.id));
+  const skus = rows.length
+    ? await deps.db
+        .select()
+        .from(productSkus)
+        .where(
+          and(
+            inArray(
+              productSkus.productId,
+              rows.map((p) => p.id),
+            ),
+            isNull(productSkus.deletedAt),
+          ),
+        )
+        .orderBy(desc(productSkus.sort), asc(productSkus.id))
+    : [];
+  return {
+    products: rows.map((p) => ({
+      code: p.code,
+      type: p.type as 1 | 2 | 3,
+      name: p.name,
+      nameZh: p.nameZh,
+      description: p.description,
+      descriptionZh: p.descriptionZh,
+      imageUrl: p.imageUrl,
+      status: p.status,
+      deadlineSeconds: p.deadlineSeconds,
+      supplier: p.supplier,
+      sort: p.sort,
+      fields: p.fields as CatalogFile["products"][number]["fields"],
+      skus: skus
+        .filter((s) => s.productId === p.id)
+        .map((s) => ({
+          code: s.code,
+          spec: s.spec,
+          faceValue: s.faceValue,
+          currency: s.currency,
+          status: s.status,
+          sort: s.sort,
+        })),
+    })),
+  };
+}
+
+/** The catalog import, audited in its transaction under whoever ran it (a staff member, or the operator's CLI). */
+export function importCatalogAudited(deps: AppDeps, actor: AuditActor, file: unknown): Promise<ImportReport> {
+  return importCatalog(deps, file, (tx, report, codes) =>
+    recordAudit(deps, tx, {
+      actor,
+      merchantId: null,
+      action: "catalog.imported",
+      target: { kind: "catalog", id: "import" },
+      // The report, and which products the file named (the first hundred: an entry stays small).
+      after: { ...report, codes: codes.slice(0, 100), ...(codes.length > 100 && { more: codes.length - 100 }) },
+    }),
+  );
+}
+
+export const importCatalogDocument = (deps: AppDeps, staff: StaffContext, file: unknown) =>
+  importCatalogAudited(deps, staffActor(staff), file);

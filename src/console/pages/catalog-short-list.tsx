@@ -1,0 +1,192 @@
+import { Button, Form, Modal, message, Popconfirm, Space, type TableColumnsType } from "antd";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { CategoryBody, catalogCalls } from "#contracts";
+import { useFormSave } from "../../components/use-form-save";
+import { consoleCall } from "../console-session";
+import { useWholeList, WholeListTable, WholeListToolbar } from "../whole-list";
+import type { CatalogAccess } from "./catalog-page";
+
+/** A category, a brand or an attribute: each has names, a place in its list and the products that use it. */
+interface Entry {
+  id: number;
+  name: string;
+  sort: number;
+  products: number;
+}
+
+type ShortListCalls = (typeof catalogCalls)["categories" | "brands" | "attributes"];
+
+/**
+ * One of the catalog's short lists, read whole: its rows with the columns a kind adds, the products using each,
+ * and for those allowed an add button, an edit dialog holding the kind's `fields`, and a delete the server refuses
+ * while a product uses the row. Texts are the kind's (`console.catalog.<kind>.*`).
+ */
+export function ShortList<T extends Entry>({
+  kind,
+  calls,
+  access,
+  columns,
+  fields,
+  valuesOf,
+  initialValues = { sort: 0 },
+}: {
+  kind: "categories" | "brands" | "attributes";
+  calls: ShortListCalls;
+  access: CatalogAccess;
+  columns: TableColumnsType<T>;
+  fields: ReactNode;
+  /** The form's values for a row being edited. */
+  valuesOf: (row: T) => object;
+  /** A new row's values. */
+  initialValues?: object;
+}) {
+  const { t } = useTranslation();
+  const text = (key: string, values?: Record<string, unknown>) => t(`console.catalog.${kind}.${key}`, values);
+  const { query, editing, setEditing, saved } = useWholeList<T>(calls.list, {
+    loadFailed: `console.catalog.${kind}.loadFailed`,
+  });
+
+  const remove = async (row: T) => {
+    try {
+      await consoleCall(calls.remove, { params: { id: row.id } });
+    } catch {
+      return; // the http client has said why (a product still uses it)
+    }
+    void message.success(text("deleted", { name: row.name }));
+    void query.refetch();
+  };
+
+  return (
+    <>
+      <WholeListToolbar
+        query={query}
+        createLabel={text("create")}
+        onCreate={access.mayCreate ? () => setEditing("new") : undefined}
+      />
+      <WholeListTable<T>
+        query={query}
+        columns={[
+          ...columns,
+          { key: "sort", title: text("fields.sort"), dataIndex: "sort", align: "right" },
+          { key: "products", title: text("fields.products"), dataIndex: "products", align: "right" },
+          {
+            key: "actions",
+            title: t("console.fields.actions"),
+            fixed: "right",
+            render: (_, row) => (
+              <Space size={0}>
+                {access.mayEdit && (
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={text("edit", { name: row.name })}
+                    onClick={() => setEditing(row)}
+                  >
+                    {t("common.edit")}
+                  </Button>
+                )}
+                {access.mayDelete && (
+                  <Popconfirm
+                    title={text("deleteConfirm", { name: row.name })}
+                    okText={t("console.catalog.delete")}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t("common.cancel")}
+                    onConfirm={() => remove(row)}
+                  >
+                    <Button type="link" size="small" danger aria-label={text("delete", { name: row.name })}>
+                      {t("console.catalog.delete")}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ShortListForm
+        kind={kind}
+        calls={calls}
+        row={editing === "new" ? null : editing}
+        open={editing !== null}
+        values={editing && editing !== "new" ? valuesOf(editing) : null}
+        fields={fields}
+        initialValues={initialValues}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+    </>
+  );
+}
+
+/** Adds a row (`row` null) or changes one; the server's field errors land on the fields. */
+function ShortListForm({
+  kind,
+  calls,
+  row,
+  open,
+  values,
+  fields,
+  initialValues,
+  onClose,
+  onSaved,
+}: {
+  kind: string;
+  calls: ShortListCalls;
+  row: Entry | null;
+  open: boolean;
+  values: object | null;
+  fields: ReactNode;
+  initialValues: object;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const { saving, run } = useFormSave(form);
+  const text = (key: string, v?: Record<string, unknown>) => t(`console.catalog.${kind}.${key}`, v);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `values` is derived from `row` on every render
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (values) form.setFieldsValue(values);
+  }, [open, row, form]);
+
+  // The kind's own fields make its body (a category's, a brand's or an attribute's); the server checks it.
+  const save = async (values: object) => {
+    const body = values as CategoryBody;
+    await run(async () => {
+      const saved = (
+        row
+          ? await consoleCall(calls.update, { params: { id: row.id }, body })
+          : await consoleCall(calls.create, { body })
+      ) as Entry;
+      void message.success(text(row ? "saved" : "created", { name: saved.name }));
+      onSaved();
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={row ? text("edit", { name: row.name }) : text("create")}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form
+        form={form}
+        name={`catalog-${kind}`}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(v) => void save(v)}
+      >
+        {fields}
+      </Form>
+    </Modal>
+  );
+}

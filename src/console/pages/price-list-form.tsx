@@ -1,0 +1,78 @@
+import { Form, Input, Modal, message } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { type PriceList, type PriceListBody, priceCalls, priceListBody } from "#contracts";
+import { useFormSave } from "../../components/use-form-save";
+import { zodRule } from "../../lib/zod-rule";
+import { consoleCall } from "../console-session";
+
+const shape = priceListBody.shape;
+
+/**
+ * A price list's name, currency and description; `list` null adds one. The currency is fixed once the list holds
+ * prices or merchants (they are in it): the server refuses the change and says why.
+ */
+export function PriceListForm({
+  list,
+  open,
+  onClose,
+  onSaved,
+}: {
+  list: PriceList | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (saved: PriceList) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PriceListBody>();
+  const { saving, run } = useFormSave(form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (list) form.setFieldsValue({ name: list.name, currency: list.currency, description: list.description });
+  }, [open, list, form]);
+
+  const save = async (body: PriceListBody) => {
+    await run(async () => {
+      const saved = list
+        ? await consoleCall(priceCalls.updateList, { params: { id: list.id }, body })
+        : await consoleCall(priceCalls.createList, { body });
+      void message.success(t(list ? "console.prices.listSaved" : "console.prices.listCreated", { name: saved.name }));
+      onSaved(saved);
+    });
+  };
+
+  const label = (field: string) => t(`console.prices.listFields.${field}`);
+  const fixed = list !== null && (list.skus > 0 || list.merchants > 0 || list.scheduled > 0);
+  return (
+    <Modal
+      open={open}
+      title={list ? t("console.prices.editList", { name: list.name }) : t("console.prices.createList")}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<PriceListBody> form={form} name="price-list" layout="vertical" onFinish={(v) => void save(v)}>
+        <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
+          <Input autoComplete="off" maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="currency"
+          label={label("currency")}
+          extra={t(fixed ? "console.prices.currencyFixed" : "console.prices.currencyHint")}
+          required
+          rules={[zodRule(shape.currency, t)]}
+        >
+          <Input autoComplete="off" maxLength={3} disabled={fixed} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="description" label={label("description")} rules={[zodRule(shape.description, t)]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

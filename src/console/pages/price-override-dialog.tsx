@@ -1,0 +1,77 @@
+import { Form, Input, Modal, message } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { type MerchantSkuPrice, overrideBody, priceCalls } from "#contracts";
+import { useFormSave } from "../../components/use-form-save";
+import { zodRule } from "../../lib/zod-rule";
+import { consoleCall } from "../console-session";
+import { plainPrice, priceText } from "./price-common";
+
+/**
+ * Sets a merchant's own price of one SKU (an override): it pays that instead of its list's price, from now on, and
+ * can order the SKU even when its list does not have it.
+ */
+export function PriceOverrideDialog({
+  merchantId,
+  sku,
+  onClose,
+  onSaved,
+}: {
+  merchantId: number;
+  /** The SKU whose price is set; null: closed. */
+  sku: MerchantSkuPrice | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ price: string }>();
+  const { saving, run } = useFormSave(form);
+
+  useEffect(() => {
+    if (!sku) return;
+    form.resetFields();
+    form.setFieldsValue({ price: plainPrice(sku.override ?? sku.listPrice) });
+  }, [sku, form]);
+
+  const save = async ({ price }: { price: string }) => {
+    if (!sku) return;
+    await run(async () => {
+      const saved = await consoleCall(priceCalls.setOverride, {
+        params: { id: merchantId, skuId: sku.skuId },
+        body: { price },
+      });
+      void message.success(
+        t("console.prices.overrideSaved", {
+          sku: `${saved.productName} ${saved.spec}`,
+          price: priceText(saved.price, saved.currency),
+        }),
+      );
+      onSaved();
+    });
+  };
+
+  return (
+    <Modal
+      open={sku !== null}
+      title={sku ? t("console.prices.overrideTitle", { sku: `${sku.productName} ${sku.spec}` }) : ""}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<{ price: string }> form={form} name="price-override" layout="vertical" onFinish={(v) => void save(v)}>
+        <Form.Item
+          name="price"
+          label={t("console.prices.merchantFields.override")}
+          extra={t("console.prices.overrideHint", { list: priceText(sku?.listPrice, sku?.currency) })}
+          required
+          rules={[zodRule(overrideBody.shape.price, t)]}
+        >
+          <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} suffix={sku?.currency} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
