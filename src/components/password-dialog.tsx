@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, Space } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type UpdatePasswordBody, updatePasswordBody } from "#contracts";
 import { removeCookie } from "../lib/cookies";
@@ -39,7 +39,7 @@ export function PasswordDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdatePasswordBody>();
   const [submitting, setSubmitting] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

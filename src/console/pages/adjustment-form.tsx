@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message, Select } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdjustmentBody, adjustmentBody, adjustmentCalls, adjustmentTypes } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -21,7 +21,7 @@ export function AdjustmentForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<AdjustmentBody>();
   const { saving, run } = useFormSave(form);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

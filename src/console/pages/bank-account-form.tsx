@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message, Switch } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type BankAccountBody, bankAccountBody, type ConsoleBankAccount, paymentCalls } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -30,7 +30,7 @@ export function BankAccountForm({
   const { saving, run } = useFormSave(form);
   const creating = account === null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (account)

@@ -1,6 +1,6 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Form, Input, Modal, message, Popconfirm, Table } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type BlockedAccount,
@@ -138,7 +138,7 @@ function BlockAccountForm({ open, onClose, onSaved }: { open: boolean; onClose: 
   const { t } = useTranslation();
   const [form] = Form.useForm<BlockedAccountBody>();
   const { saving, run } = useFormSave(form);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

@@ -1,5 +1,5 @@
 import { Button, Form, Modal, message, Popconfirm, Space, type TableColumnsType } from "antd";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { CategoryBody, catalogCalls } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -147,7 +147,7 @@ function ShortListForm({
   const text = (key: string, v?: Record<string, unknown>) => t(`console.catalog.${kind}.${key}`, v);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `values` is derived from `row` on every render
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (values) form.setFieldsValue(values);

@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, Drawer, Flex, Form, type FormInstance, Input, message, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   approveDepositBody,
@@ -44,7 +44,7 @@ export function DepositReview({
   const sameCurrency = deposit !== null && deposit.currency === deposit.balanceCurrency;
 
   // Each deposit opens with a fresh form; a deposit in the balance's own currency starts at rate 1.
-  useEffect(() => {
+  useLayoutEffect(() => {
     approveForm.resetFields();
     rejectForm.resetFields();
     if (deposit && deposit.currency === deposit.balanceCurrency) approveForm.setFieldsValue({ rate: "1" });

@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ConsoleMerchant,
@@ -38,7 +38,7 @@ export function MerchantForm({
   const typedCurrency = Form.useWatch("currency", form);
   const currency = merchant?.currency ?? typedCurrency;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (merchant)

@@ -1,5 +1,5 @@
 import { Button, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -80,7 +80,7 @@ function GatewayForm({
   const { saving, run } = useFormSave(form);
   const creating = gateway === null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (gateway) form.setFieldsValue({ name: gateway.name, sort: gateway.sort, enabled: gateway.enabled });

@@ -1,6 +1,6 @@
 import { Button, DatePicker, Form, Input, Modal, Radio, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type PriceChangeBody,
@@ -63,7 +63,7 @@ export function PriceChangeDialog({
   const kind = values.kind ?? "set";
   const current = JSON.stringify(bodyOf(skuIds, values));
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     setPreview(null);

@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type PriceList, type PriceListBody, priceCalls, priceListBody } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -27,7 +27,7 @@ export function PriceListForm({
   const [form] = Form.useForm<PriceListBody>();
   const { saving, run } = useFormSave(form);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (list) form.setFieldsValue({ name: list.name, currency: list.currency, description: list.description });

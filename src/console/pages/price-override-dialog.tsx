@@ -1,5 +1,5 @@
 import { Form, Input, Modal, message } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type MerchantSkuPrice, overrideBody, priceCalls } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -27,7 +27,7 @@ export function PriceOverrideDialog({
   const [form] = Form.useForm<{ price: string }>();
   const { saving, run } = useFormSave(form);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!sku) return;
     form.resetFields();
     form.setFieldsValue({ price: plainPrice(sku.override ?? sku.listPrice) });

@@ -1,5 +1,5 @@
 import { Divider, Form, Modal, message, Spin } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogCalls } from "#contracts";
 import { useFormSave } from "../../components/use-form-save";
@@ -38,7 +38,7 @@ export function ProductForm({
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     setCode(null);

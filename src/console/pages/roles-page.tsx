@@ -1,6 +1,6 @@
 import { useCan } from "@refinedev/core";
 import { Button, Checkbox, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   consoleCalls,
@@ -33,7 +33,7 @@ export default function RolesPage() {
   const [form] = Form.useForm<StaffRoleBody>();
   const reload = () => void query.refetch();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!editing) return;
     form.resetFields();
     form.setFieldsValue(

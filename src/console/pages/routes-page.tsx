@@ -17,7 +17,7 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type RoutedSku,
@@ -178,7 +178,7 @@ function RoutesEditor({ sku, onClose, onSaved }: { sku: RoutedSku | null; onClos
   });
   const suppliers = suppliersQuery.data?.data ?? [];
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!sku) return;
     form.resetFields();
     form.setFieldsValue({

@@ -1,6 +1,6 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
 import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Tag } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   consoleCalls,
@@ -48,7 +48,7 @@ export default function StaffPage() {
   const [form] = Form.useForm<Values>();
   const reload = () => void query.refetch();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!editing) return;
     form.resetFields();
     if (editing !== "new") form.setFieldsValue({ name: editing.name, roleIds: editing.roleIds });

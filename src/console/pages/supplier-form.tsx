@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, message, Select, Space, Switch } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type SupplierAccountBody,
@@ -52,7 +52,7 @@ export function SupplierForm({
   const info = kind ? supplierKindInfo[kind] : undefined;
   const stored = (key: string) => supplier?.kind === kind && (supplier?.credentialKeys.includes(key) ?? false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (supplier)

@@ -11,7 +11,7 @@ import {
   type SelectProps,
 } from "antd";
 import type { Dayjs } from "dayjs";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type Deposit, depositCalls, newDeposit } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
@@ -43,7 +43,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
   // One read for the guide (where to send the money) and the form (the payment methods offered).
   const options = useRechargeOptions(open);
   const gateways = options.data?.data.gateways ?? [];
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

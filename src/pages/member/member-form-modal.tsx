@@ -1,6 +1,6 @@
 import { useCreate, useUpdate } from "@refinedev/core";
 import { Form, Input, Modal, message, Select } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
@@ -56,7 +56,7 @@ export function MemberFormModal({
   const { mutate: update, mutation: updating } = useUpdate<MemberItem>();
   const creating = member === null;
   const shape = creating ? memberCreate.shape : { ...memberCreate.shape, ...memberUpdate.shape };
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(initialValues(member));

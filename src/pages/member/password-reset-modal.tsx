@@ -1,6 +1,6 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, Form, Input, Modal, message } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type GeneratedPassword,
@@ -26,7 +26,7 @@ export function PasswordResetModal({ member, onClose, onPasswordGenerated }: Pas
   const [form] = Form.useForm<MemberPasswordReset>();
   const refresh = useRefreshMembers();
   const { mutate, mutation } = useCustomMutation<GeneratedPassword>();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (member) form.resetFields();
   }, [member, form]);
 

@@ -12,6 +12,12 @@ export const DEMO_PRICE_LIST = {
 } as const;
 
 /**
+ * The demo's prices are the list's opening prices, not a change made today: they hold from the start, so orders
+ * dated before the seeding (a demo's history, tests that move the clock back) pay them too.
+ */
+const OPENING = new Date("1970-01-01T00:00:00Z");
+
+/**
  * Makes the demo list (once), gives it the demo prices of the SKUs it has no price for yet (so a second demo
  * merchant, or prices an operator changed since, are left as they are) and assigns the merchant to it. False
  * when the merchant's balance is in another currency: the caller prices it with its own prices instead.
@@ -46,7 +52,7 @@ export async function seedDemoPriceList(
     .where(inArray(products.code, Object.keys(prices)));
   const rows = skus.flatMap((sku) => {
     const price = prices[sku.productCode]?.[sku.skuCode];
-    return price && sku.price === null ? [{ priceListId: list.id, skuId: sku.skuId, effectiveAt: now, price }] : [];
+    return price && sku.price === null ? [{ priceListId: list.id, skuId: sku.skuId, effectiveAt: OPENING, price }] : [];
   });
   if (rows.length > 0) await deps.db.insert(priceListPrices).values(rows).onConflictDoNothing();
   await deps.db.update(merchants).set({ priceListId: list.id }).where(eq(merchants.id, merchant.id));
