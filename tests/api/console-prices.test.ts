@@ -99,6 +99,13 @@ describe.each(engines)("the console's price lists on %s", (engine) => {
       "?overridden=true",
     );
     expect(page.list.map((p) => [p.skuId, p.price])).toEqual([[shop.topup.skuId, "7.0000"]]);
+    expect(page.list[0]?.productName).toBe("Test Mobile Top-up");
+    // A staff member reading in Chinese sees the product's Chinese name.
+    const inChinese = await prices.api(priceCalls.merchantPrices, { id: shop.merchantId }, undefined, {
+      lang: "zh-CN",
+      query: "?overridden=true",
+    });
+    expect(expectOk<Page<MerchantSkuPrice>>(inChinese).list[0]?.productName).toBe("测试话费直充");
     // Every live SKU is listed, paged, whether the merchant can order it or not.
     const paged = await prices.ok<Page<MerchantSkuPrice>>(
       priceCalls.merchantPrices,

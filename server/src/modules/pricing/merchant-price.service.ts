@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { MerchantSkuPrice, merchantPriceQuery, overrideBody, Page } from "#contracts";
+import type { Language, MerchantSkuPrice, merchantPriceQuery, overrideBody, Page } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { fetchPage } from "../../db/paging";
@@ -8,9 +8,9 @@ import { merchantPrices, merchants, priceLists, productSkus, products } from "..
 import { fail } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
+import { liveSku, productNameIn } from "../product/catalog-sql";
 import { listPriceAt, merchantPriceAt, overridePrice } from "./effective-price";
 import { catalogOrder, keywordFilter } from "./priced-skus";
-import { liveSku } from "./sku-cost";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -54,11 +54,11 @@ export async function assignPriceList(deps: AppDeps, staff: StaffContext, mercha
 }
 
 /** The columns of a merchant's price of each SKU at `at`: its list's, its own, and the one it pays. */
-function priceColumns(merchant: MerchantRow, at: Date) {
+function priceColumns(merchant: MerchantRow, at: Date, language: Language) {
   return {
     skuId: productSkus.id,
     productCode: products.code,
-    productName: products.name,
+    productName: productNameIn(language),
     skuCode: productSkus.code,
     spec: productSkus.spec,
     listPrice: listPriceAt(merchant.priceListId, productSkus.id, at),
@@ -67,9 +67,15 @@ function priceColumns(merchant: MerchantRow, at: Date) {
   };
 }
 
-async function selectPrices(executor: Executor, merchant: MerchantRow, at: Date, where: SQL | undefined) {
+async function selectPrices(
+  executor: Executor,
+  merchant: MerchantRow,
+  at: Date,
+  language: Language,
+  where: SQL | undefined,
+) {
   const rows = await executor
-    .select(priceColumns(merchant, at))
+    .select(priceColumns(merchant, at, language))
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(and(liveSku(), where));
@@ -80,6 +86,7 @@ export async function listMerchantPrices(
   deps: AppDeps,
   merchantId: number,
   query: z.output<typeof merchantPriceQuery>,
+  language: Language,
 ): Promise<Page<MerchantSkuPrice>> {
   const merchant = await merchantOf(deps.db, merchantId);
   const override = overridePrice(merchant.id, productSkus.id);
@@ -93,7 +100,7 @@ export async function listMerchantPrices(
     {
       rows: (limit, offset) =>
         deps.db
-          .select(priceColumns(merchant, deps.clock.now()))
+          .select(priceColumns(merchant, deps.clock.now(), language))
           .from(productSkus)
           .innerJoin(products, eq(products.id, productSkus.productId))
           .where(where)
@@ -112,8 +119,8 @@ export async function listMerchantPrices(
 }
 
 /** The merchant's price of one live SKU, or the failure naming what is missing. */
-async function skuPrice(deps: AppDeps, tx: Executor, merchant: MerchantRow, skuId: number) {
-  const [row] = await selectPrices(tx, merchant, deps.clock.now(), eq(productSkus.id, skuId));
+async function skuPrice(deps: AppDeps, tx: Executor, merchant: MerchantRow, skuId: number, language: Language) {
+  const [row] = await selectPrices(tx, merchant, deps.clock.now(), language, eq(productSkus.id, skuId));
   if (!row) throw fail("priceSkuNotFound");
   return row;
 }
@@ -127,10 +134,11 @@ export async function setOverride(
   merchantId: number,
   skuId: number,
   body: z.output<typeof overrideBody>,
+  language: Language,
 ): Promise<MerchantSkuPrice> {
   return deps.db.transaction(async (tx) => {
     const merchant = await merchantOf(tx, merchantId);
-    const before = await skuPrice(deps, tx, merchant, skuId);
+    const before = await skuPrice(deps, tx, merchant, skuId, language);
     const now = deps.clock.now();
     await tx
       .insert(merchantPrices)
@@ -139,7 +147,7 @@ export async function setOverride(
         target: [merchantPrices.merchantId, merchantPrices.skuId],
         set: { price: body.price, updatedAt: now },
       });
-    const after = await skuPrice(deps, tx, merchant, skuId);
+    const after = await skuPrice(deps, tx, merchant, skuId, language);
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
       merchantId,
@@ -158,16 +166,17 @@ export async function removeOverride(
   staff: StaffContext,
   merchantId: number,
   skuId: number,
+  language: Language,
 ): Promise<MerchantSkuPrice> {
   return deps.db.transaction(async (tx) => {
     const merchant = await merchantOf(tx, merchantId);
-    const before = await skuPrice(deps, tx, merchant, skuId);
+    const before = await skuPrice(deps, tx, merchant, skuId, language);
     const removed = await tx
       .delete(merchantPrices)
       .where(and(eq(merchantPrices.merchantId, merchantId), eq(merchantPrices.skuId, skuId)))
       .returning({ skuId: merchantPrices.skuId });
     if (removed.length === 0) throw fail("priceOverrideNotFound");
-    const after = await skuPrice(deps, tx, merchant, skuId);
+    const after = await skuPrice(deps, tx, merchant, skuId, language);
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
       merchantId,

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Page, PageQuery, PriceChange, PriceChangePreview, priceChangeBody } from "#contracts";
+import type { Language, Page, PageQuery, PriceChange, PriceChangePreview, priceChangeBody } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { fetchPage } from "../../db/paging";
@@ -9,10 +9,11 @@ import { priceChanges, priceListPrices, priceLists, productSkus, products } from
 import { fail } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
+import { liveSku, productNameIn } from "../product/catalog-sql";
 import { listPriceAt } from "./effective-price";
 import { getPriceList, lockPriceList } from "./price-list.service";
 import { changedPrice, marginOf } from "./price-math";
-import { liveSku, skuCost, skuCostCurrency } from "./sku-cost";
+import { skuCost, skuCostCurrency } from "./sku-cost";
 
 type Body = z.output<typeof priceChangeBody>;
 type ListRow = typeof priceLists.$inferSelect;
@@ -48,12 +49,18 @@ const unknownSku = {
   skipped: "notFound",
 } as const;
 
-async function computeChange(tx: Executor, list: ListRow, body: Body, at: Date): Promise<PriceChangePreview> {
+async function computeChange(
+  tx: Executor,
+  list: ListRow,
+  body: Body,
+  at: Date,
+  language: Language,
+): Promise<PriceChangePreview> {
   const skuIds = [...new Set(body.skuIds)];
   const found = await tx
     .select({
       skuId: productSkus.id,
-      productName: products.name,
+      productName: productNameIn(language),
       skuCode: productSkus.code,
       spec: productSkus.spec,
       before: listPriceAt(list.id, productSkus.id, at),
@@ -75,10 +82,15 @@ async function computeChange(tx: Executor, list: ListRow, body: Body, at: Date):
 }
 
 /** What the change would do, writing nothing. */
-export async function previewChange(deps: AppDeps, listId: number, body: Body): Promise<PriceChangePreview> {
+export async function previewChange(
+  deps: AppDeps,
+  listId: number,
+  body: Body,
+  language: Language,
+): Promise<PriceChangePreview> {
   const [list] = await deps.db.select().from(priceLists).where(eq(priceLists.id, listId));
   if (!list) throw fail("priceListNotFound");
-  return computeChange(deps.db, list, body, effectiveTime(body, deps.clock.now()));
+  return computeChange(deps.db, list, body, effectiveTime(body, deps.clock.now()), language);
 }
 
 /**
@@ -90,12 +102,13 @@ export async function applyChange(
   staff: StaffContext,
   listId: number,
   body: Body,
+  language: Language,
 ): Promise<PriceChangePreview> {
   return deps.db.transaction(async (tx) => {
     const list = await lockPriceList(tx, listId);
     const now = deps.clock.now();
     const at = effectiveTime(body, now);
-    const preview = await computeChange(tx, list, body, at);
+    const preview = await computeChange(tx, list, body, at, language);
     if (preview.changes === 0) throw fail("priceChangeNothing");
     const value = body.kind === "remove" ? null : (body.value ?? null);
     const [change] = await tx

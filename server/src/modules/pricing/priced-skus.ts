@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Page, PricedSku, pricedSkuQuery } from "#contracts";
+import type { Language, Page, PricedSku, pricedSkuQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { merchantPrices, priceListPrices, productSkus, products } from "../../db/schema";
+import { liveSku, productNameIn } from "../product/catalog-sql";
 import { listPriceAt } from "./effective-price";
 import { getPriceList } from "./price-list.service";
 import { marginOf } from "./price-math";
-import { liveSku, skuCost, skuCostCurrency } from "./sku-cost";
+import { skuCost, skuCostCurrency } from "./sku-cost";
 
 /** The catalog's order, as merchants see it. */
 export const catalogOrder = [desc(products.sort), asc(products.id), desc(productSkus.sort), asc(productSkus.id)];
@@ -40,6 +41,7 @@ export async function listPricedSkus(
   deps: AppDeps,
   listId: number,
   query: z.output<typeof pricedSkuQuery>,
+  language: Language,
 ): Promise<Page<PricedSku>> {
   const list = await getPriceList(deps, listId);
   const now = deps.clock.now();
@@ -54,7 +56,7 @@ export async function listPricedSkus(
     skuId: productSkus.id,
     productId: products.id,
     productCode: products.code,
-    productName: products.name,
+    productName: productNameIn(language),
     skuCode: productSkus.code,
     spec: productSkus.spec,
     faceValue: productSkus.faceValue,

@@ -15,9 +15,11 @@ export function pricingConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, priceCalls.updateList, ({ request, params, body }) =>
     updatePriceList(deps, staffCaller(request), params.id, body),
   );
-  serve(app, priceCalls.skus, ({ params, query }) => listPricedSkus(deps, params.id, query));
-  serve(app, priceCalls.preview, ({ params, body }) => previewChange(deps, params.id, body));
-  serve(app, priceCalls.apply, ({ request, params, body }) => applyChange(deps, staffCaller(request), params.id, body));
+  serve(app, priceCalls.skus, ({ request, params, query }) => listPricedSkus(deps, params.id, query, request.language));
+  serve(app, priceCalls.preview, ({ request, params, body }) => previewChange(deps, params.id, body, request.language));
+  serve(app, priceCalls.apply, ({ request, params, body }) =>
+    applyChange(deps, staffCaller(request), params.id, body, request.language),
+  );
   serve(app, priceCalls.changes, ({ params, query }) => listChanges(deps, params.id, query));
   serve(app, priceCalls.cancelChange, ({ request, params }) =>
     cancelChange(deps, staffCaller(request), params.id, params.changeId),
@@ -25,11 +27,13 @@ export function pricingConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, priceCalls.assign, ({ request, params, body }) =>
     assignPriceList(deps, staffCaller(request), params.id, body.priceListId),
   );
-  serve(app, priceCalls.merchantPrices, ({ params, query }) => listMerchantPrices(deps, params.id, query));
+  serve(app, priceCalls.merchantPrices, ({ request, params, query }) =>
+    listMerchantPrices(deps, params.id, query, request.language),
+  );
   serve(app, priceCalls.setOverride, ({ request, params, body }) =>
-    setOverride(deps, staffCaller(request), params.id, params.skuId, body),
+    setOverride(deps, staffCaller(request), params.id, params.skuId, body, request.language),
   );
   serve(app, priceCalls.removeOverride, ({ request, params }) =>
-    removeOverride(deps, staffCaller(request), params.id, params.skuId),
+    removeOverride(deps, staffCaller(request), params.id, params.skuId, request.language),
   );
 }

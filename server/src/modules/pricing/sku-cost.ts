@@ -1,5 +1,4 @@
-import { and, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { productSkus, products } from "../../db/schema";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { skuRoutes } from "../supplier/supplier.schema";
 
 /**
@@ -15,6 +14,3 @@ export const skuCost = (skuId: SQLWrapper): SQL<string | null> =>
 
 export const skuCostCurrency = (skuId: SQLWrapper): SQL<string | null> =>
   firstRoute("cost_currency", skuId).mapWith(String) as SQL<string | null>;
-
-/** SKUs a price may be given to: neither they nor their product in the recycle bin. */
-export const liveSku = (): SQL => and(isNull(productSkus.deletedAt), isNull(products.deletedAt)) as SQL;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { BinEntry, BinKind, Page, PageQuery } from "#contracts";
+import type { BinEntry, BinKind, Language, Page, PageQuery } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
@@ -48,14 +48,15 @@ interface BinRow {
 }
 
 /** Binned products and binned SKUs of live products, newest first, each with the orders that refer to it. */
-export async function listBin(deps: AppDeps, page: PageQuery): Promise<Page<BinEntry>> {
+export async function listBin(deps: AppDeps, page: PageQuery, language: Language): Promise<Page<BinEntry>> {
+  const name = language === "zh-CN" ? sql`coalesce(nullif(p.name_zh, ''), p.name)` : sql`p.name`;
   const entries = sql`
-    select 'product' as kind, p.id, p.code as "productCode", p.name as "productName", null as "skuCode",
+    select 'product' as kind, p.id, p.code as "productCode", ${name} as "productName", null as "skuCode",
       null as spec, p.deleted_at as "deleteTime",
       (select count(*) from orders o where o.product_id = p.id)::int as orders
     from products p where p.deleted_at is not null
     union all
-    select 'sku', s.id, p.code, p.name, s.code, s.spec, s.deleted_at,
+    select 'sku', s.id, p.code, ${name}, s.code, s.spec, s.deleted_at,
       (select count(*) from orders o where o.sku_id = s.id)::int
     from product_skus s join products p on p.id = s.product_id
     where s.deleted_at is not null and p.deleted_at is null`;

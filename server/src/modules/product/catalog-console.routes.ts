@@ -36,7 +36,7 @@ export function catalogConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   serve(app, catalogCalls.deleteProduct, ({ request, params }) => deleteProduct(deps, staffCaller(request), params.id));
 
-  serve(app, catalogCalls.bin, ({ query }) => listBin(deps, query));
+  serve(app, catalogCalls.bin, ({ request, query }) => listBin(deps, query, request.language));
   serve(app, catalogCalls.restore, ({ request, params }) =>
     restoreFromBin(deps, staffCaller(request), params.kind, params.id),
   );

@@ -1,6 +1,6 @@
-import { asc, count, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { Page, RoutedSku, routedSkuQuery, SkuRoute, skuRoutesBody } from "#contracts";
+import type { Language, Page, RoutedSku, routedSkuQuery, SkuRoute, skuRoutesBody } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { containing } from "../../db/like";
@@ -9,34 +9,48 @@ import { productSkus, products } from "../../db/schema";
 import { fail, invalid } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
+import { liveSku, productNameIn } from "../product/catalog-sql";
 import { skuRoutes, supplierAccounts } from "./supplier.schema";
 
 /**
  * Each SKU's routes: the supplier products it is bought from, in the order fulfilment tries them. Set as a whole
  * list (the console's editor sends the SKU's routes in order), audited with the list before and after.
  */
-const skuColumns = {
+const skuColumns = (language: Language) => ({
   skuId: productSkus.id,
   productCode: products.code,
-  productName: products.name,
+  productName: productNameIn(language),
   skuCode: productSkus.code,
   spec: productSkus.spec,
   faceValue: productSkus.faceValue,
   currency: productSkus.currency,
   defaultSupplier: products.supplier,
-};
+});
 
-export async function listRoutedSkus(deps: AppDeps, query: z.output<typeof routedSkuQuery>): Promise<Page<RoutedSku>> {
+export async function listRoutedSkus(
+  deps: AppDeps,
+  query: z.output<typeof routedSkuQuery>,
+  language: Language,
+): Promise<Page<RoutedSku>> {
   const keyword = query.keyword ? containing(query.keyword) : null;
-  const where = keyword
-    ? or(ilike(products.code, keyword), ilike(products.name, keyword), ilike(productSkus.code, keyword))
-    : undefined;
+  // Binned SKUs and products are out of the catalog: nothing is ordered through their routes.
+  const where = and(
+    liveSku(),
+    keyword
+      ? or(
+          ilike(products.code, keyword),
+          ilike(products.name, keyword),
+          ilike(products.nameZh, keyword),
+          ilike(productSkus.code, keyword),
+        )
+      : undefined,
+  );
   const page = await fetchPage(
     query,
     {
       rows: (limit, offset) =>
         deps.db
-          .select(skuColumns)
+          .select(skuColumns(language))
           .from(productSkus)
           .innerJoin(products, eq(products.id, productSkus.productId))
           .where(where)
@@ -81,9 +95,9 @@ async function routesOf(tx: Executor, skuIds: number[]): Promise<Map<number, Sku
   return byId;
 }
 
-async function routedSku(tx: Executor, skuId: number): Promise<RoutedSku> {
+async function routedSku(tx: Executor, skuId: number, language: Language): Promise<RoutedSku> {
   const [sku] = await tx
-    .select(skuColumns)
+    .select(skuColumns(language))
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(eq(productSkus.id, skuId));
@@ -96,6 +110,7 @@ export async function setRoutes(
   staff: StaffContext,
   skuId: number,
   body: z.output<typeof skuRoutesBody>,
+  language: Language,
 ): Promise<RoutedSku> {
   return deps.db.transaction(async (tx) => {
     // Locks the SKU's row: two editors saving at once end with one list, not a mix of both.
@@ -119,11 +134,11 @@ export async function setRoutes(
         : [],
     );
     if (twice.length > 0) throw invalid(Object.fromEntries(twice));
-    const before = await routedSku(tx, skuId);
+    const before = await routedSku(tx, skuId, language);
     await tx.delete(skuRoutes).where(eq(skuRoutes.skuId, skuId));
     if (body.routes.length > 0)
       await tx.insert(skuRoutes).values(body.routes.map((r, position) => ({ ...r, skuId, position })));
-    const after = await routedSku(tx, skuId);
+    const after = await routedSku(tx, skuId, language);
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
       merchantId: null,

@@ -15,8 +15,8 @@ export function supplierConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
     updateSupplier(deps, staffCaller(request), params.id, body),
   );
   serve(app, supplierCalls.check, ({ params }) => checkSupplierNow(deps, params.id));
-  serve(app, supplierCalls.routedSkus, ({ query }) => listRoutedSkus(deps, query));
+  serve(app, supplierCalls.routedSkus, ({ request, query }) => listRoutedSkus(deps, query, request.language));
   serve(app, supplierCalls.setRoutes, ({ request, params, body }) =>
-    setRoutes(deps, staffCaller(request), params.id, body),
+    setRoutes(deps, staffCaller(request), params.id, body, request.language),
   );
 }
