@@ -23,7 +23,16 @@ export const OPENAPI_HEADERS = {
   keySerial: "x-key-serial",
   /** On callbacks: the event id, also in the body. */
   eventId: "x-event-id",
+  /** On every answer and callback: the revision of the API that made it (`OPENAPI_REVISION`). */
+  apiVersion: "x-api-version",
 } as const;
+
+/**
+ * The Open API's revision: the date of its latest change, the first entry of the changelog in docs/open-api.md
+ * ("Versions and changes"). Within v1 changes only add (fields, calls, error codes, event types); anything that
+ * would break an integration comes as /openapi/v2, with v1 kept running beside it for at least 12 months.
+ */
+export const OPENAPI_REVISION = "2026-11-27";
 
 /** A request whose timestamp is further than this from the server's clock is refused. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;

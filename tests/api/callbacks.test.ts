@@ -7,6 +7,7 @@ import {
   type DeliveryAttempt,
   MAX_DELIVERY_ATTEMPTS,
   OPENAPI_HEADERS,
+  OPENAPI_REVISION,
   RETRY_SCHEDULE_SECONDS,
   readStoredText,
   signingString,
@@ -149,6 +150,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
       [OPENAPI_HEADERS.timestamp]: String(t.clock.now().getTime()),
       [OPENAPI_HEADERS.keySerial]: "1",
       [OPENAPI_HEADERS.eventId]: row.eventId,
+      [OPENAPI_HEADERS.apiVersion]: OPENAPI_REVISION,
     });
     expect(JSON.parse(got!.body)).toEqual({
       eventId: row.eventId,

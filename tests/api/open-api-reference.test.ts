@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPENAPI_REVISION } from "#contracts";
 import { call, closeTestApp } from "../support/api-helpers";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -19,5 +20,13 @@ describe("the Open API reference page", () => {
     expect(res.body).toContain('<h2 id="signing-a-request">Signing a request</h2>');
     // Tables (GitHub's Markdown) come out as tables.
     expect(res.body).toMatch(/<table>[\s\S]*<th>/);
+  });
+
+  it("lists the revision every answer and callback names as the changelog's latest entry", async () => {
+    const res = await call(t, "GET", "/portal/reference/open-api");
+    const revisions = [...res.body.matchAll(/<td>(\d{4}-\d{2}-\d{2})<\/td>/g)].map((m) => m[1]);
+    expect(revisions[0]).toBe(OPENAPI_REVISION);
+    // Newest first, one row per revision.
+    expect(revisions).toEqual([...new Set(revisions)].sort().reverse());
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPENAPI_REVISION } from "#contracts";
 import { ledgerEntries, merchants, orders } from "../../server/src/db/schema";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
@@ -36,6 +37,7 @@ describe.each(engines)("Open API on %s", (engine) => {
       data: { merchantNo: shop.merchant.merchantNo, balance: "1000.0000", currency: "USD" },
     });
     expect(res.headers["x-key-serial"]).toBe("1");
+    expect(res.headers["x-api-version"]).toBe(OPENAPI_REVISION);
     expect(answerIsSigned(hmac, call, res)).toBe(true);
     expect(answerIsSigned(hmac, { ...call, url: "/openapi/v1/products" }, res)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { OPENAPI_HEADERS, signingString } from "#contracts";
+import { OPENAPI_HEADERS, OPENAPI_REVISION, signingString } from "#contracts";
 import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import type { OutboundRequest } from "./sender";
 
@@ -15,7 +15,7 @@ import type { OutboundRequest } from "./sender";
  * drop an event whose version is below one already seen). Never gift-card codes.
  *
  * Headers: x-app-id (the merchant's AppID), x-timestamp (ms), x-nonce, x-key-serial (which platform key signed),
- * x-event-id, and x-signature: base64 SHA256withRSA by the platform private key over
+ * x-event-id, x-api-version (the API revision, `OPENAPI_REVISION`), and x-signature: base64 SHA256withRSA by the platform private key over
  * signingString({ method: "POST", pathWithQuery, timestamp, nonce, body }), verified with the platform public
  * key shown in API settings. Answer any 2xx within 10 s once the event is stored; anything else is retried.
  */
@@ -61,6 +61,7 @@ export function signedRequest(
       [OPENAPI_HEADERS.signature]: signature,
       [OPENAPI_HEADERS.keySerial]: String(app.signer.serial),
       [OPENAPI_HEADERS.eventId]: event.eventId,
+      [OPENAPI_HEADERS.apiVersion]: OPENAPI_REVISION,
     },
   };
 }

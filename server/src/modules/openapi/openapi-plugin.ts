@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { OPENAPI_HEADERS, openApiCodeOf } from "#contracts";
+import { OPENAPI_HEADERS, OPENAPI_REVISION, openApiCodeOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { Failure, fail } from "../../lib/failure";
 import { signingBytes } from "../../lib/signing";
@@ -97,6 +97,7 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
   });
 
   scope.addHook("onSend", async (request, reply, payload) => {
+    reply.header(OPENAPI_HEADERS.apiVersion, OPENAPI_REVISION);
     const signer = request.openApiSigner;
     if (!signer || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
     const timestamp = String(deps.clock.now().getTime());
