@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineCall, idParams } from "./calls";
+import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant-info";
-import { giftCard, openApiOrderRequest, order } from "./order";
+import { giftCard, openApiOrderRequest, order, orderStatuses } from "./order";
 import { product, productListQuery } from "./product";
 import { defineResource } from "./resource";
 
@@ -251,6 +252,30 @@ export const openApiOrder = order.omit({ placedBy: true }).extend({
 });
 export type OpenApiOrder = z.infer<typeof openApiOrder>;
 
+/**
+ * Reconciliation: the caller's orders in the order they last changed (placed, or finished), oldest first, a page
+ * at a time. `nextCursor` continues where a page ended (send it with the same filters); null on the last page.
+ */
+export const openApiOrderListQuery = z.object({
+  /** Orders whose last change (`updateTime`) is at or after / before these moments. */
+  updatedFrom: isoDateTime().optional(),
+  updatedTo: isoDateTime().optional(),
+  createdFrom: isoDateTime().optional(),
+  createdTo: isoDateTime().optional(),
+  status: z.enum(orderStatuses, "validation.option").optional(),
+  batchNo: z.string().trim().min(1, "validation.required").max(64, "validation.tooLong").optional(),
+  limit: z.coerce.number("validation.number").int("validation.integer").min(1).max(100).default(100),
+  cursor: z.string().trim().max(200, "validation.tooLong").optional(),
+});
+export type OpenApiOrderListQuery = z.infer<typeof openApiOrderListQuery>;
+
+export const openApiOrderPage = z.object({
+  /** Without gift-card codes (`cards` null): the order query answers them, and records each reveal. */
+  list: z.array(openApiOrder.extend({ updateTime: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+export type OpenApiOrderPage = z.infer<typeof openApiOrderPage>;
+
 // ---- Calls ----
 
 const apiSettings = (action: "show" | "list" | "edit") => ({ resource: "api-settings", action }) as const;
@@ -339,6 +364,14 @@ export const openApiCalls = {
     tag: "open-api",
     body: openApiOrderRequest,
     answer: openApiOrder,
+  }),
+  listOrders: defineCall({
+    method: "GET",
+    path: "/orders",
+    access: "signature",
+    tag: "open-api",
+    query: openApiOrderListQuery,
+    answer: openApiOrderPage,
   }),
   orderByMerchantOrderNo: defineCall({
     method: "GET",

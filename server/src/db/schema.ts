@@ -449,6 +449,8 @@ export const orders = pgTable(
     // The list sorted by amount (either way; the id breaks ties), without sorting a merchant's every order.
     index("orders_merchant_amount_idx").on(t.merchantId, t.amount, t.id),
     index("orders_batch_idx").on(t.batchId),
+    // Reconciliation through the Open API (GET /orders): a merchant's orders by when they last changed.
+    index("orders_merchant_updated_idx").on(t.merchantId, sql`coalesce(${t.completedAt}, ${t.createdAt})`, t.id),
     index("orders_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'processing'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_amount_positive", sql`${t.amount} > 0`),

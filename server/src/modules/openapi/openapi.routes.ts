@@ -6,6 +6,7 @@ import { placeOrder } from "../order/place-order";
 import { listProducts } from "../product/product.service";
 import { balanceOf, findOpenApiOrder, openApiAnswer, toOpenApiOrder } from "./openapi.service";
 import { openApiCaller } from "./openapi-plugin";
+import { listOpenApiOrders } from "./order-reconciliation";
 
 /** `/openapi/v1`: the calls a merchant's servers make, each authenticated by its signature (openapi-plugin.ts). */
 export function openApiRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -23,6 +24,9 @@ export function openApiRoutes(app: FastifyInstance, deps: AppDeps) {
     reply.header("idempotent-replayed", "true");
     return openApiAnswer(deps, caller, row, request.language);
   });
+  serve(app, openApiCalls.listOrders, ({ request, query }) =>
+    listOpenApiOrders(deps, openApiCaller(request), query, request.language),
+  );
   serve(app, openApiCalls.orderByMerchantOrderNo, ({ request, params }) =>
     findOpenApiOrder(deps, openApiCaller(request), params, request.language),
   );

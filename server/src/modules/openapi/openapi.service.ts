@@ -17,8 +17,8 @@ export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {
 }
 
 /** Without gift-card codes: what placing an order answers (it is Processing, there are none yet). */
-export function toOpenApiOrder(row: OrderRow, language: Language): OpenApiOrder {
-  const { placedBy: _portalOnly, ...order } = toOrder(row, null, language);
+export function toOpenApiOrder(row: OrderRow, language: Language, batchNo: string | null = null): OpenApiOrder {
+  const { placedBy: _portalOnly, ...order } = toOrder(row, batchNo, language);
   return { ...order, version: row.version, cards: null };
 }
 

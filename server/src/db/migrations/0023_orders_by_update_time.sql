@@ -1,0 +1,1 @@
+CREATE INDEX "orders_merchant_updated_idx" ON "orders" USING btree ("merchant_id",coalesce("completed_at", "created_at"),"id");
