@@ -8,6 +8,26 @@ import { defineResource } from "./resource";
 export const orderStatuses = ["processing", "success", "failed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderSources = ["manual", "api"] as const;
+
+/**
+ * Why a failed order failed, for programs (the Open API's `failCode`, beside the translated `failReason`); every
+ * failed order is refunded. docs/open-api.md lists each with what to do.
+ */
+export const orderFailCodes = [
+  /** The supplier says the recharge account does not exist or cannot take this top-up: check it with the customer. */
+  "ACCOUNT_INVALID",
+  /** The supplier cannot deliver this product or amount now: another SKU or later. */
+  "PRODUCT_UNAVAILABLE",
+  /** Every supplier refused it for another reason: a new order may succeed. */
+  "SUPPLIER_REFUSED",
+  /** No supplier could take it (none configured or reachable): later. */
+  "SUPPLIER_UNAVAILABLE",
+  /** No final answer by the product's deadline. */
+  "DEADLINE_PASSED",
+  /** The reseller's staff failed it (a stuck order): the reason says why. */
+  "FAILED_BY_RESELLER",
+] as const;
+export type OrderFailCode = (typeof orderFailCodes)[number];
 export type OrderSource = (typeof orderSources)[number];
 
 /** Per order; a merchant wanting more of one SKU at once places a batch. */
@@ -136,6 +156,8 @@ export const order = z.object({
   /** Seconds from placing to the final state; null while Processing. */
   duration: z.number().nullable(),
   failReason: z.string().nullable(),
+  /** Failed orders only: why, as a stable code (`orderFailCodes`). */
+  failCode: z.enum(orderFailCodes).nullable(),
   /** Who placed it: the staff member's account for a portal order, the merchant's AppID for an Open API order. */
   placedBy: z.string().nullable(),
 });

@@ -170,6 +170,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
         amount: "10.0000",
         currency: placed.currency,
         failReason: null,
+        failCode: null,
         completeTime: t.clock.now().toISOString(),
         version: 2,
       },
@@ -301,6 +302,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
         orderNo: placed.orderNo,
         status: "failed",
         failReason: "Recharge account rejected by the supplier (simulator rule: ends in 0000)",
+        failCode: "ACCOUNT_INVALID",
         version: 2,
       },
     });

@@ -95,11 +95,15 @@ describe.each(engines)("the console's orders on %s", (engine) => {
     expect(Number(await balanceOf(t, shop.merchantId)) - Number(before)).toBeCloseTo(Number(row!.amount), 4);
 
     // The merchant's own view says Failed with the reason.
-    const seen = expectOk<{ status: string; failReason: string }>(
+    const seen = expectOk<{ status: string; failReason: string; failCode: string }>(
       await call(t, "GET", `${ORDER}/${orderNo}`, { token: shop.token, lang: EN }),
       EN,
     );
-    expect(seen).toMatchObject({ status: "failed", failReason: "Supplier confirmed it never arrived" });
+    expect(seen).toMatchObject({
+      status: "failed",
+      failReason: "Supplier confirmed it never arrived",
+      failCode: "FAILED_BY_RESELLER",
+    });
 
     expectFailure(
       await asService("POST", consoleUrl(consoleOrderCalls.fail, { orderNo }), { reason: "again" }),

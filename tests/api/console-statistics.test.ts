@@ -41,7 +41,7 @@ describe.each(engines)("the console's statistics on %s", (engine) => {
   it("sums orders, success rate and sales by day, merchant and product", async () => {
     const placed = [await place(a, "13900000001"), await place(a, "13900000002"), await place(b, "13900000003")];
     const [first] = await t.deps.db.select().from(orders).where(eq(orders.orderNo, placed[0]!.orderNo));
-    await failOrder(t.deps.db, first!.id, t.clock.now(), "test");
+    await failOrder(t.deps.db, first!.id, t.clock.now(), "test", "SUPPLIER_REFUSED");
 
     const day = t.clock.now().toISOString().slice(0, 10);
     const s = expectOk<ConsoleStatistics>(await stats(`from=${day}&to=${day}&tz=0`), EN);

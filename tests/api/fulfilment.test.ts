@@ -133,7 +133,7 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
     // A job repeated later, or a late answer, changes nothing.
     t.clock.advance(10 * SECOND);
     expect(await run()).toBe(0);
-    expect(await failOrder(t.deps.db, r.id, t.clock.now(), "again")).toBe(false);
+    expect(await failOrder(t.deps.db, r.id, t.clock.now(), "again", "SUPPLIER_REFUSED")).toBe(false);
     expect(await completeOrder(t.deps.db, r.id, t.clock.now(), null)).toBe(false);
     expect(await entries(orderNo)).toHaveLength(2);
     expect(await balanceOf(t, shop.merchantId)).toBe(before);
@@ -152,7 +152,11 @@ describe.each(engines)("fulfilment (%s)", (engine) => {
 
     t.clock.set(deadlineAt);
     expect(await run()).toBe(1);
-    expect(await row(orderNo)).toMatchObject({ status: "failed", failReason: DEADLINE_REASON });
+    expect(await row(orderNo)).toMatchObject({
+      status: "failed",
+      failReason: DEADLINE_REASON,
+      failCode: "DEADLINE_PASSED",
+    });
     expect(await entries(orderNo)).toEqual([
       ["deduct", "-10.0000"],
       ["refund", "10.0000"],

@@ -98,7 +98,9 @@ describe.each(engines)("funds details (%s)", (engine) => {
       remark: "gift",
     });
     t.clock.advance(1_000);
-    expect(await failOrder(t.deps.db, await orderId(orderNo), t.clock.now(), "orderFailure.rejected")).toBe(true);
+    expect(
+      await failOrder(t.deps.db, await orderId(orderNo), t.clock.now(), "orderFailure.rejected", "ACCOUNT_INVALID"),
+    ).toBe(true);
 
     const page = await list(finance);
     expect(page.list.map((e) => [e.type, e.amount, e.balance, e.remark])).toEqual([
@@ -255,7 +257,9 @@ describe.each(engines)("funds details (%s)", (engine) => {
       } else if (action === 2 && processing.length > 0) {
         const [no] = processing.splice(pick(processing.length), 1);
         const [row] = await t.deps.db.select().from(orders).where(eq(orders.orderNo, no!));
-        expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.rejected")).toBe(true);
+        expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.rejected", "ACCOUNT_INVALID")).toBe(
+          true,
+        );
         book(new Big(row!.amount));
         seen.add("refund");
       } else if (action === 3) {

@@ -68,7 +68,7 @@ describe.each(engines)("notifications (%s)", (engine) => {
     const { orderNo } = expectOk<{ orderNo: string }>(res);
     const [row] = await t.deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     t.clock.advance(1_000);
-    expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.rejected")).toBe(true);
+    expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.rejected", "ACCOUNT_INVALID")).toBe(true);
   }
 
   it("tells only the user who asked that their export is ready, with the task to open", async () => {

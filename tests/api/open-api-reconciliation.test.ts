@@ -88,7 +88,11 @@ describe.each(engines)("Open API order reconciliation on %s", (engine) => {
     ]);
     expect(seen.every((o) => o.updateTime > since && o.version > 1)).toBe(true);
     const failed = await all("?status=failed&limit=100");
-    expect(failed.seen.map((o) => [o.merchantOrderNo, o.failReason !== null])).toEqual([["REC-2", true]]);
+    // A program reads why from failCode; people read failReason.
+    expect(failed.seen.map((o) => [o.merchantOrderNo, o.failCode, o.failReason !== null])).toEqual([
+      ["REC-2", "ACCOUNT_INVALID", true],
+    ]);
+    expect(seen.filter((o) => o.status === "success").every((o) => o.failCode === null)).toBe(true);
     // Created in a window: [from, to).
     const window = await all(
       `?createdFrom=${encodeURIComponent(placed[1]!.createTime)}&createdTo=${encodeURIComponent(placed[3]!.createTime)}`,

@@ -37,7 +37,7 @@ describe.each(engines)("the order list (%s)", (engine) => {
       t.clock.advance(60_000);
     }
     const [failed] = await t.deps.db.select().from(orders).where(eq(orders.orderNo, placed["L-3"]!));
-    await failOrder(t.deps.db, failed!.id, t.clock.now(), "orderFailure.deadline");
+    await failOrder(t.deps.db, failed!.id, t.clock.now(), "orderFailure.deadline", "DEADLINE_PASSED");
   });
   afterAll(() => closeTestApp(t));
 

@@ -35,7 +35,7 @@ describe.each(engines)("an order's timeline (%s)", (engine) => {
       createdAt: t.clock.now(),
     });
     t.clock.advance(60_000);
-    expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.deadline")).toBe(true);
+    expect(await failOrder(t.deps.db, row!.id, t.clock.now(), "orderFailure.deadline", "DEADLINE_PASSED")).toBe(true);
   });
   afterAll(() => closeTestApp(t));
 

@@ -77,9 +77,15 @@ describe.each(engines)("overview (%s)", (engine) => {
     const second = [await place(shop.gift, 2, { account: "13800138003" })];
     expect(await completeOrder(t.deps.db, await idOf(first[0]!.orderNo), t.clock.now(), null)).toBe(true);
     expect(await completeOrder(t.deps.db, await idOf(second[0]!.orderNo), t.clock.now(), null)).toBe(true);
-    expect(await failOrder(t.deps.db, await idOf(first[2]!.orderNo), t.clock.now(), "orderFailure.rejected")).toBe(
-      true,
-    );
+    expect(
+      await failOrder(
+        t.deps.db,
+        await idOf(first[2]!.orderNo),
+        t.clock.now(),
+        "orderFailure.rejected",
+        "ACCOUNT_INVALID",
+      ),
+    ).toBe(true);
     const deposit = await submitDeposit(t, tokens.finance, shop.merchantId, { amount: "20.00", currency: "USD" });
     await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
 
@@ -197,10 +203,13 @@ describe.each(engines)("overview (%s)", (engine) => {
     const mine = processing.map((o) => o.id);
     for (const [i, id] of mine.entries()) {
       if (i % 2 === 0) await completeOrder(t.deps.db, id, t.clock.now(), null);
-      else await failOrder(t.deps.db, id, t.clock.now(), "orderFailure.rejected");
+      else await failOrder(t.deps.db, id, t.clock.now(), "orderFailure.rejected", "ACCOUNT_INVALID");
     }
     // Final orders stay final: a second outcome changes nothing, in the rollups too.
-    if (mine[0]) expect(await failOrder(t.deps.db, mine[0], t.clock.now(), "orderFailure.rejected")).toBe(false);
+    if (mine[0])
+      expect(await failOrder(t.deps.db, mine[0], t.clock.now(), "orderFailure.rejected", "ACCOUNT_INVALID")).toBe(
+        false,
+      );
     expect(await rollup()).toEqual(await scan());
     expect(await ledgerRollup()).toEqual(await ledgerScan());
     const after = await overview(tokens.admin, `from=2026-11-20&to=2026-11-22&tz=${ZONE}`);

@@ -145,6 +145,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
     const seen = await detail(orderNo);
     expect(seen.attempts.map((x) => x.state)).toEqual(["failed", "failed"]);
     expect(seen.failReason).toBe(seen.attempts[1]!.detail);
+    expect(seen.failCode).toBe("SUPPLIER_REFUSED");
     expect(seen.timeline.filter((e) => e.kind === "refunded")).toHaveLength(1);
   });
 

@@ -80,13 +80,18 @@ describe("DingConnect adapter", () => {
     expect(await connect().submit(request())).toEqual({
       state: "failed",
       reason: "DingConnect: AccountNumberInvalid (ProviderRefusedRequest)",
+      code: "ACCOUNT_INVALID",
     });
     expect(ding.state.transfers.size).toBe(0);
   });
 
   it("fails InsufficientBalance although Ding answers it with HTTP 500, and no other 5xx", async () => {
     ding.state.bySku.set("CN_CM_TopUp", { kind: "refuse", code: "InsufficientBalance" });
-    expect(await connect().submit(request())).toEqual({ state: "failed", reason: "DingConnect: InsufficientBalance" });
+    expect(await connect().submit(request())).toEqual({
+      state: "failed",
+      reason: "DingConnect: InsufficientBalance",
+      code: "SUPPLIER_UNAVAILABLE",
+    });
     ding.state.bySku.set("CN_CM_TopUp", {
       kind: "refuse",
       code: "ProviderError",

@@ -387,6 +387,7 @@ describe("Reloadly adapter: gift cards", () => {
     expect(await client.submit(giftCard())).toEqual({
       state: "failed",
       reason: "Reloadly: Invalid product id (INVALID_PRODUCT)",
+      code: "PRODUCT_UNAVAILABLE",
     });
   });
 
@@ -419,6 +420,7 @@ describe("Reloadly adapter: balance and secrets", () => {
     expect(refused).toEqual({
       state: "failed",
       reason: "Reloadly: Bad request from *** with *** (INVALID_INPUT_PROVIDED)",
+      code: "SUPPLIER_REFUSED",
     });
     expect((thrown as Error).message).toBe(
       "Reloadly answered POST /topups with HTTP 502 BAD_GATEWAY: Bad request from *** with ***",

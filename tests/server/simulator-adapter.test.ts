@@ -65,6 +65,7 @@ describe("simulator supplier", () => {
     expect(await supplier.submit(request("13800138000"))).toEqual({
       state: "failed",
       reason: SIMULATOR_RULES.rejectReason,
+      code: "SUPPLIER_REFUSED",
     });
     expect(await supplier.balance(new AbortController().signal)).toEqual({ amount: "1000000.00", currency: "USD" });
   });
@@ -76,7 +77,7 @@ describe("simulator supplier", () => {
 
   it("rejects a recharge account ending in 0000, on submit and on query", async () => {
     const { supplier } = setup();
-    const failed = { state: "failed", reason: SIMULATOR_RULES.rejectReason };
+    const failed = { state: "failed", reason: SIMULATOR_RULES.rejectReason, code: "ACCOUNT_INVALID" };
     expect(SIMULATOR_RULES.rejectReason).toBe("orderFailure.simulatorRejected");
     expect(await supplier.submit(request("13800000000"))).toEqual(failed);
     expect(await supplier.query({ ...request("13800000000"), transactionId: "SIM-x" })).toEqual(failed);

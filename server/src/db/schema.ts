@@ -28,6 +28,7 @@ import {
   keyTypes,
   ledgerEntryTypes,
   merchantStates,
+  orderFailCodes,
   orderSources,
   orderStatuses,
   priceChangeKinds,
@@ -426,6 +427,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     failReason: text("fail_reason"),
+    failCode: text("fail_code", { enum: orderFailCodes }),
     /** Fulfilment state (see the table comment). */
     supplier: text("supplier").notNull(),
     supplierRef: text("supplier_ref"),
@@ -456,6 +458,7 @@ export const orders = pgTable(
     check("orders_amount_positive", sql`${t.amount} > 0`),
     oneOf("orders_status_known", t.status, orderStatuses),
     oneOf("orders_source_known", t.source, orderSources),
+    oneOf("orders_fail_code_known", t.failCode, orderFailCodes),
     oneOf("orders_product_type_known", t.productType, productTypes),
   ],
 );

@@ -11,7 +11,7 @@ import type { OutboundRequest } from "./sender";
  *     "createTime": "<ISO 8601 UTC, when the event happened>", "data": { ...the event's payload } }
  * `order.*` data: orderNo, merchantOrderNo, status, productId, productCode, skuId, skuCode (the `id` and `code`
  * the products call answers for the product and its SKU), spec, quantity, unitPrice, amount,
- * currency, failReason (null unless failed), completeTime, version (rises with every change of the order:
+ * currency, failReason and failCode (null unless failed), completeTime, version (rises with every change of the order:
  * drop an event whose version is below one already seen). Never gift-card codes.
  *
  * Headers: x-app-id (the merchant's AppID), x-timestamp (ms), x-nonce, x-key-serial (which platform key signed),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AttemptState } from "#contracts";
+import type { AttemptState, OrderFailCode } from "#contracts";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import type { AccountRow } from "./supplier-clients";
@@ -82,6 +82,8 @@ export interface Attempt {
   transactionId: string | null;
   state: AttemptState;
   detail: string;
+  /** A refusal's classification (null unless refused). */
+  failCode: OrderFailCode | null;
 }
 
 /** The order's latest attempt, or null before the first. */
@@ -95,12 +97,13 @@ export async function latestAttempt(executor: Executor, orderId: number): Promis
       transactionId: string | null;
       state: AttemptState;
       detail: string;
+      failCode: OrderFailCode | null;
     }
   >(
     executor,
     sql`
       select f.id, f.seq, f.supplier_product as "supplierProduct", f.reference, f.transaction_id as "transactionId",
-        f.state, f.detail, ${accountColumns}
+        f.state, f.detail, f.fail_code as "failCode", ${accountColumns}
       from fulfilment_attempts f join supplier_accounts a on a.id = f.supplier_id
       where f.order_id = ${orderId} order by f.seq desc limit 1`,
   );
@@ -114,6 +117,7 @@ export async function latestAttempt(executor: Executor, orderId: number): Promis
     transactionId: row.transactionId,
     state: row.state,
     detail: row.detail,
+    failCode: row.failCode,
   };
 }
 
@@ -156,6 +160,7 @@ export async function startAttempt(
     seq,
     account: route.account,
     supplierProduct: route.supplierProduct,
+    failCode: null,
     reference,
     transactionId: null,
     state: "sent",
@@ -167,6 +172,7 @@ export interface AttemptOutcome {
   state: AttemptState;
   transactionId?: string;
   detail?: string;
+  failCode?: OrderFailCode;
   /** The supplier's own figure for the whole attempt, when it gave one. */
   cost?: string;
   costCurrency?: string;
@@ -184,6 +190,7 @@ export async function settleAttempt(executor: Executor, attemptId: number, outco
       update fulfilment_attempts set state = ${outcome.state},
         transaction_id = coalesce(${outcome.transactionId ?? null}, transaction_id),
         detail = coalesce(${outcome.detail ?? null}, detail),
+        fail_code = coalesce(${outcome.failCode ?? null}, fail_code),
         cost = coalesce(${outcome.cost ?? null}::numeric, cost),
         cost_currency = coalesce(${outcome.costCurrency ?? null}, cost_currency),
         latency_ms = coalesce(latency_ms, ${outcome.latencyMs ?? null}::int),

@@ -171,13 +171,15 @@ async function step(
     return carryOn(deps, clients, order, last, callTimeoutMs, pastDeadline);
   // No attempt open: the previous one (if any) was refused, so the next route may try.
   if (pastDeadline) {
-    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
+    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON, "DEADLINE_PASSED");
     return "moved";
   }
   const [route] = await openRoutes(deps.db, order);
   const client = route ? clients.of(route.account) : null;
   if (!route || !client) {
-    await failOrder(deps.db, order.id, deps.clock.now(), last?.detail || NO_SUPPLIER_REASON);
+    // Every route refused it (the last refusal says why), or there was none to try.
+    if (last) await failOrder(deps.db, order.id, deps.clock.now(), last.detail, last.failCode ?? "SUPPLIER_REFUSED");
+    else await failOrder(deps.db, order.id, deps.clock.now(), NO_SUPPLIER_REASON, "SUPPLIER_UNAVAILABLE");
     return "moved";
   }
   const attempt = await startAttempt(deps.db, order, (last?.seq ?? 0) + 1, route, deps.clock.now());
@@ -230,7 +232,7 @@ async function carryOn(
   }
   if (answer === null || answer.state === "notFound" || (pastDeadline && answer.state === "pending")) {
     // Past the deadline with no final answer: the order fails (and is refunded) as it always has.
-    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON);
+    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON, "DEADLINE_PASSED");
     return "moved";
   }
   const latencyMs = started ? Date.now() - started : undefined;
@@ -259,7 +261,13 @@ async function settle(
     return "moved";
   }
   if (answer.state === "failed") {
-    await settleAttempt(deps.db, attempt.id, { ...answer, detail: answer.reason, latencyMs, at });
+    await settleAttempt(deps.db, attempt.id, {
+      ...answer,
+      detail: answer.reason,
+      failCode: answer.code ?? "SUPPLIER_REFUSED",
+      latencyMs,
+      at,
+    });
     return "refused";
   }
   await settleAttempt(deps.db, attempt.id, { ...answer, latencyMs, at });

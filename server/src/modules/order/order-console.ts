@@ -133,7 +133,8 @@ export async function failOrderFromConsole(
 ) {
   const row = await orderRow(deps, orderNo);
   await deps.db.transaction(async (tx) => {
-    if (!(await failOrder(tx, row.id, deps.clock.now(), reason))) throw fail("orderNotProcessing");
+    if (!(await failOrder(tx, row.id, deps.clock.now(), reason, "FAILED_BY_RESELLER")))
+      throw fail("orderNotProcessing");
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
       merchantId: row.merchantId,

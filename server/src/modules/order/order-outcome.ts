@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { readStoredText } from "#contracts";
+import { type OrderFailCode, readStoredText } from "#contracts";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
 import { translator } from "../../lib/i18n";
@@ -23,7 +23,11 @@ import { failureSpikeInsert } from "../notification/notification.service";
  * payload never carries gift-card codes or other delivered secrets: the receiver fetches those through the
  * Open API, where they are signed for and audited.
  */
-function callbackEvent(type: "order.success" | "order.failed", when: string, failReason: string | null) {
+function callbackEvent(
+  type: "order.success" | "order.failed",
+  when: string,
+  failure: { reason: string; code: OrderFailCode } | null,
+) {
   return sql`
     insert into merchant_events (event_id, merchant_id, channel, type, order_id, payload, created_at, next_attempt_at)
     select gen_random_uuid()::text, c.merchant_id, 'callback', ${type}, c.id,
@@ -31,7 +35,8 @@ function callbackEvent(type: "order.success" | "order.failed", when: string, fai
         'orderNo', c.order_no, 'merchantOrderNo', c.merchant_order_no, 'status', c.status,
         'productId', c.product_id, 'productCode', p.code, 'skuId', c.sku_id, 'skuCode', s.code, 'spec', c.spec,
         'quantity', c.quantity, 'unitPrice', c.unit_price::text, 'amount', c.amount::text, 'currency', c.currency,
-        'failReason', ${failReason}::text, 'completeTime', ${when}::text, 'version', c.version),
+        'failReason', ${failure?.reason ?? null}::text, 'failCode', ${failure?.code ?? null}::text,
+        'completeTime', ${when}::text, 'version', c.version),
       ${when}, ${when}
     from changed c
     join merchant_apps a on a.merchant_id = c.merchant_id and a.callback_url <> ''
@@ -73,14 +78,21 @@ export async function completeOrder(
  * makes one (notification.service.ts). Our own reasons are message keys; the callback carries them in English (a
  * supplier's own words as they came).
  */
-export async function failOrder(executor: Executor, orderId: number, at: Date, reason: string): Promise<boolean> {
+export async function failOrder(
+  executor: Executor,
+  orderId: number,
+  at: Date,
+  reason: string,
+  code: OrderFailCode,
+): Promise<boolean> {
   const when = at.toISOString();
   const reasonText = readStoredText(translator("en-US"), reason);
   const rows = await queryRows<{ id: unknown }>(
     executor,
     sql`
       with changed as (
-        update orders set status = 'failed', completed_at = ${when}, fail_reason = ${reason}, next_run_at = null,
+        update orders set status = 'failed', completed_at = ${when}, fail_reason = ${reason}, fail_code = ${code},
+          next_run_at = null,
           version = version + 1
         where id = ${orderId} and status = 'processing'
         returning ${changedColumns}
@@ -94,7 +106,7 @@ export async function failOrder(executor: Executor, orderId: number, at: Date, r
         select ${nextFundNo(at)}, merchant_id, 'refund', amount, balance - amount, balance, order_id, ${when}
         from credit
         returning id
-      ), callback as (${callbackEvent("order.failed", when, reasonText)}
+      ), callback as (${callbackEvent("order.failed", when, { reason: reasonText, code })}
       ), spike as (${failureSpikeInsert(when)})
       select id from refund`,
   );

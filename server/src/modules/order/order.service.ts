@@ -116,6 +116,7 @@ export const orderListColumns = {
   createdAt: orders.createdAt,
   completedAt: orders.completedAt,
   failReason: orders.failReason,
+  failCode: orders.failCode,
   // Who placed it: the staff account, or for an Open API order the merchant's AppID (one app per merchant). One
   // look-up by primary key per listed order, so no query that lists orders needs a join for it.
   placedBy: sql<string | null>`coalesce(
@@ -155,6 +156,7 @@ export function toOrder(
     duration: row.completedAt ? Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000) : null,
     // Our own reasons are message keys; a supplier's own words are shown as they came.
     failReason: row.failReason === null ? null : readStoredText(t, row.failReason),
+    failCode: row.failCode,
     placedBy: row.placedBy ?? null,
   };
 }

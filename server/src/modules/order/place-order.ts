@@ -173,6 +173,7 @@ function placedRow(o: NewOrder, id: number, orderNo: string): OrderRow {
     createdAt: o.at,
     completedAt: null,
     failReason: null,
+    failCode: null,
     supplier: o.supplier,
     supplierRef: null,
     attempts: 0,

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { attemptStates, supplierHealths, supplierKinds } from "#contracts";
+import { attemptStates, orderFailCodes, supplierHealths, supplierKinds } from "#contracts";
 import { createdAt, id, oneOf } from "../../db/columns";
 import { orders, productSkus } from "../../db/schema";
 
@@ -98,6 +98,8 @@ export const fulfilmentAttempts = pgTable(
     costCurrency: char("cost_currency", { length: 3 }),
     state: text("state", { enum: attemptStates }).notNull().default("sent"),
     detail: text("detail").notNull().default(""),
+    /** A refusal's classification, which the order's `fail_code` takes when it was the last route. */
+    failCode: text("fail_code", { enum: orderFailCodes }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     latencyMs: integer("latency_ms"),
@@ -106,5 +108,6 @@ export const fulfilmentAttempts = pgTable(
     uniqueIndex("fulfilment_attempts_order_seq_key").on(t.orderId, t.seq),
     index("fulfilment_attempts_supplier_idx").on(t.supplierId, t.createdAt),
     oneOf("fulfilment_attempts_state_known", t.state, attemptStates),
+    oneOf("fulfilment_attempts_fail_code_known", t.failCode, orderFailCodes),
   ],
 );

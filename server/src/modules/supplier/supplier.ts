@@ -1,4 +1,15 @@
-import type { GiftCard } from "#contracts";
+import type { GiftCard, OrderFailCode } from "#contracts";
+
+/**
+ * How an adapter classifies a refusal (the order's `failCode` when no other route takes it): the recharge account
+ * is wrong, the product cannot be delivered, the supplier cannot take orders now (its balance), or another reason
+ * (the default, `SUPPLIER_REFUSED`).
+ */
+export type RefusalCode = Extract<
+  OrderFailCode,
+  "ACCOUNT_INVALID" | "PRODUCT_UNAVAILABLE" | "SUPPLIER_UNAVAILABLE" | "SUPPLIER_REFUSED"
+>;
+
 import type { Clock } from "../../lib/clock";
 
 /**
@@ -59,7 +70,7 @@ export interface SupplierRequest {
 export type SupplierAnswer =
   | { state: "success"; transactionId?: string; cards?: GiftCard[]; cost?: string; costCurrency?: string }
   /** Refused or failed for good: nothing was or will be delivered, so the next route may be tried. */
-  | { state: "failed"; reason: string; transactionId?: string }
+  | { state: "failed"; reason: string; transactionId?: string; code?: RefusalCode }
   /** Accepted, no final answer yet: ask again later with `query`. */
   | { state: "pending"; transactionId: string };
 

@@ -1,6 +1,7 @@
 import { ProductType } from "#contracts";
 import {
   type LookupAnswer,
+  type RefusalCode,
   type SupplierAccount,
   type SupplierAdapter,
   type SupplierAnswer,
@@ -169,6 +170,7 @@ function answerOf(item: WithRecord): SupplierAnswer {
       state: "failed",
       transactionId,
       reason: codes.length ? reasonOf(codes) : `DingConnect: transfer ${state}`,
+      code: refusalCodeOf(codes),
     };
   throw new SupplierUnclearError(`DingConnect: unknown ProcessingState "${state}" of ${transactionId}`);
 }
@@ -196,7 +198,12 @@ function refusal(status: number, body: WithRecord): SupplierAnswer {
     (status < 500 || codes.every((error) => error.Code === "InsufficientBalance"));
   if (!definitive) throw new SupplierUnclearError(`DingConnect SendTransfer: HTTP ${status}, ${summaryOf(body)}`);
   const transactionId = body.TransferRecord?.TransferId?.TransferRef;
-  return { state: "failed", reason: reasonOf(codes), ...(transactionId ? { transactionId } : {}) };
+  return {
+    state: "failed",
+    reason: reasonOf(codes),
+    code: refusalCodeOf(codes),
+    ...(transactionId ? { transactionId } : {}),
+  };
 }
 
 /**
@@ -259,6 +266,15 @@ function whyNot(error: unknown): string {
 
 const codesOf = (body: Envelope) => (Array.isArray(body.ErrorCodes) ? body.ErrorCodes : []);
 const format = (error: DingError) => (error.Context ? `${error.Code} (${error.Context})` : error.Code);
+/** Ding's error codes as our refusal classes (the first that says more than "refused" wins). */
+function refusalCodeOf(codes: DingError[]): RefusalCode {
+  const names = new Set(codes.map((c) => c.Code));
+  if (names.has("AccountNumberInvalid")) return "ACCOUNT_INVALID";
+  if (names.has("RechargeNotAllowed") || names.has("ParameterOutOfRange")) return "PRODUCT_UNAVAILABLE";
+  if (names.has("InsufficientBalance")) return "SUPPLIER_UNAVAILABLE";
+  return "SUPPLIER_REFUSED";
+}
+
 const reasonOf = (codes: DingError[]) => `DingConnect: ${codes.map(format).join(", ")}`;
 const summaryOf = (body: Envelope) =>
   `ResultCode ${body.ResultCode ?? "none"}${codesOf(body).length ? ` ${codesOf(body).map(format).join(", ")}` : ""}`;

@@ -3,6 +3,7 @@ import { type GiftCard, ProductType } from "#contracts";
 import type { Clock } from "../../../lib/clock";
 import {
   type LookupAnswer,
+  type RefusalCode,
   type SupplierAccount,
   type SupplierAdapter,
   type SupplierAnswer,
@@ -157,6 +158,7 @@ function reloadlyClient(account: SupplierAccount, clock: Clock): SupplierClient 
       return {
         state: "failed",
         reason: scrub(`Reloadly: ${error.message} (${error.errorCode ?? `HTTP ${reply.status}`})`),
+        code: refusalCodeOf(error.errorCode),
       };
     }
     throw unclear(`Reloadly answered ${what} with ${describe(reply)}`);
@@ -290,6 +292,19 @@ function topupCost(tx: Json): { cost?: string; costCurrency?: string } {
   const next = decimal(info.newBalance);
   const cost = decimal(info.cost) ?? (old && next ? new Big(old).minus(next).toString() : undefined);
   return cost ? { cost, costCurrency: info.currencyCode } : {};
+}
+
+/**
+ * Reloadly's error codes as our refusal classes: its codes name what is wrong (INVALID_RECIPIENT_PHONE,
+ * COULD_NOT_AUTO_DETECT_OPERATOR, OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE, INVALID_AMOUNT_FOR_OPERATOR,
+ * PRODUCT_NOT_FOUND, INSUFFICIENT_BALANCE...), so a word of the code is enough.
+ */
+function refusalCodeOf(errorCode: string | null): RefusalCode {
+  const code = errorCode ?? "";
+  if (/PHONE|RECIPIENT|AUTO_DETECT/.test(code)) return "ACCOUNT_INVALID";
+  if (/OPERATOR|AMOUNT|PRODUCT|COUNTRY/.test(code)) return "PRODUCT_UNAVAILABLE";
+  if (code === "INSUFFICIENT_BALANCE") return "SUPPLIER_UNAVAILABLE";
+  return "SUPPLIER_REFUSED";
 }
 
 /**

@@ -34,8 +34,9 @@ function simulatorAnswers({ clock, delayMs, refuseAll }: { clock: Clock; delayMs
     if (account.endsWith(SIMULATOR_RULES.flakySuffix) && request.attempt <= 1) {
       throw new Error(SIMULATOR_RULES.flakyError);
     }
-    if (refuseAll || account.endsWith(SIMULATOR_RULES.rejectSuffix))
-      return { state: "failed", reason: SIMULATOR_RULES.rejectReason };
+    if (refuseAll) return { state: "failed", reason: SIMULATOR_RULES.rejectReason, code: "SUPPLIER_REFUSED" };
+    if (account.endsWith(SIMULATOR_RULES.rejectSuffix))
+      return { state: "failed", reason: SIMULATOR_RULES.rejectReason, code: "ACCOUNT_INVALID" };
     const transactionId = `SIM-${request.reference}`;
     if (account.endsWith(SIMULATOR_RULES.silentSuffix)) return { state: "pending", transactionId };
     if (clock.now().getTime() - request.placedAt.getTime() < delayMs) return { state: "pending", transactionId };

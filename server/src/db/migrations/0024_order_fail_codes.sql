@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "fail_code" text;--> statement-breakpoint
+ALTER TABLE "fulfilment_attempts" ADD COLUMN "fail_code" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_fail_code_known" CHECK ("orders"."fail_code" in ('ACCOUNT_INVALID', 'PRODUCT_UNAVAILABLE', 'SUPPLIER_REFUSED', 'SUPPLIER_UNAVAILABLE', 'DEADLINE_PASSED', 'FAILED_BY_RESELLER'));--> statement-breakpoint
+ALTER TABLE "fulfilment_attempts" ADD CONSTRAINT "fulfilment_attempts_fail_code_known" CHECK ("fulfilment_attempts"."fail_code" in ('ACCOUNT_INVALID', 'PRODUCT_UNAVAILABLE', 'SUPPLIER_REFUSED', 'SUPPLIER_UNAVAILABLE', 'DEADLINE_PASSED', 'FAILED_BY_RESELLER'));
