@@ -3,7 +3,7 @@ import { defineCall, idParams } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant-info";
-import { giftCard, openApiOrderRequest, order, orderStatuses } from "./order";
+import { giftCard, openApiOrderRequest, order, orderFailCodes, orderStatuses } from "./order";
 import { product, productListQuery } from "./product";
 import { defineResource } from "./resource";
 
@@ -275,6 +275,55 @@ export const openApiOrderPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type OpenApiOrderPage = z.infer<typeof openApiOrderPage>;
+
+/**
+ * What we POST to a merchant's URLs (modules/delivery/payloads.ts): `{ eventId, type, createTime, data }`, the
+ * data by type. Declared here for the OpenAPI document's webhooks; the callbacks test holds the real payloads to
+ * these shapes.
+ */
+export const orderEventData = z.object({
+  orderNo: z.string(),
+  merchantOrderNo: z.string(),
+  status: z.enum(orderStatuses),
+  productId: z.number(),
+  productCode: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  spec: z.string(),
+  quantity: z.number(),
+  unitPrice: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  failReason: z.string().nullable(),
+  failCode: z.enum(orderFailCodes).nullable(),
+  completeTime: z.string(),
+  version: z.number(),
+});
+export const depositEventData = z.object({
+  depositNo: z.string(),
+  referenceNo: z.string(),
+  status: z.enum(["success", "failed"]),
+  amount: z.string(),
+  currency: z.string(),
+  settledAmount: z.string().nullable(),
+  settledCurrency: z.string().nullable(),
+  exchangeRate: z.string().nullable(),
+  statusTime: z.string(),
+});
+export const balanceLowEventData = z.object({
+  merchantNo: z.string(),
+  balance: z.string(),
+  currency: z.string(),
+  threshold: z.string(),
+  time: z.string(),
+});
+/** Each event type and its data. */
+export const eventDataByType = {
+  "order.success": orderEventData,
+  "order.failed": orderEventData,
+  "deposit.status": depositEventData,
+  "balance.low": balanceLowEventData,
+} as const;
 
 // ---- Calls ----
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import {
   type Delivery,
   type DeliveryAttempt,
+  eventDataByType,
   MAX_DELIVERY_ATTEMPTS,
   OPENAPI_HEADERS,
   OPENAPI_REVISION,
@@ -31,6 +32,14 @@ import { submitDeposit } from "../support/funds-fixtures";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
+
+/** Each event's data has exactly the fields `eventDataByType` (the OpenAPI document's webhooks) declares. */
+function expectDeclared(bodies: unknown[]) {
+  for (const body of bodies) {
+    const { type, data } = body as { type: keyof typeof eventDataByType; data: unknown };
+    expect(eventDataByType[type].strict().safeParse(data).error, type).toBeUndefined();
+  }
+}
 
 const LIST = "/portal/merchant/api/app/deliveries";
 const resendUrl = (id: number) => `${LIST}/${id}/resend`;
@@ -175,6 +184,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
         version: 2,
       },
     });
+    expectDeclared([JSON.parse(got!.body)]);
     const [stored] = await t.deps.db.select().from(orders).where(eq(orders.id, placed.id));
     expect([stored!.version, stored!.resultSealed !== null]).toEqual([2, true]);
     expect(row).toMatchObject({
@@ -306,6 +316,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
         version: 2,
       },
     });
+    expectDeclared(r.bodies());
   });
 
   it("sends nothing for portal orders, or without a callback or notification URL", async () => {
@@ -493,6 +504,8 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
       { type: "deposit.status", data: { depositNo: deposit.depositNo, status: "success", settledAmount: "100.0000" } },
       { type: "balance.low", data: { merchantNo: shop.merchant.merchantNo, balance: "90.0000", threshold: "95.0000" } },
     ]);
+    // What we send is what the OpenAPI document's webhooks declare, field for field.
+    expectDeclared(account.map((x) => JSON.parse(x.body)));
     expect((await events(shop.merchantId)).map((e) => [e.channel, e.type, e.status])).toEqual([
       ["notification", "deposit.status", "delivered"],
       ["notification", "balance.low", "delivered"],

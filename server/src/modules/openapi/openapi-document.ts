@@ -1,0 +1,224 @@
+import { z } from "zod";
+import {
+  type CallDeclaration,
+  eventDataByType,
+  OPENAPI_BASE,
+  OPENAPI_REVISION,
+  openApiCalls,
+  openApiErrorCodes,
+  PRODUCT_NAME,
+} from "#contracts";
+import { openApiExamples } from "./openapi-examples";
+
+/**
+ * The Open API as an OpenAPI 3.1 document (`GET /openapi/v1/openapi.json`), generated from the same call
+ * declarations the server routes and validates with, so it cannot drift from what the server does. The portal's
+ * own API has its document at /portal/docs; this one is only what a merchant's servers call, with the signing
+ * headers, every answer and error, the callbacks (webhooks) and examples. docs/open-api.md explains it in words.
+ */
+type Json = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without the `$schema` line. */
+function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
+  return json;
+}
+
+/** An object schema's properties, `allOf` parts merged (a query built with `.and`). */
+function propertiesOf(json: Json): { properties: Record<string, Json>; required: string[] } {
+  const parts = (json.allOf as Json[] | undefined) ?? [json];
+  return {
+    properties: Object.assign({}, ...parts.map((p) => (p.properties as Record<string, Json>) ?? {})),
+    required: parts.flatMap((p) => (p.required as string[]) ?? []),
+  };
+}
+
+function parameters(call: CallDeclaration): Json[] {
+  const list: Json[] = [];
+  for (const [where, schema] of [
+    ["path", call.params],
+    ["query", call.query],
+  ] as const) {
+    if (!schema) continue;
+    const { properties, required } = propertiesOf(schemaOf(schema, "input"));
+    for (const [name, property] of Object.entries(properties)) {
+      const { description, ...rest } = property;
+      list.push({
+        name,
+        in: where,
+        required: where === "path" || required.includes(name),
+        schema: rest,
+        ...(typeof description === "string" && { description }),
+      });
+    }
+  }
+  return list;
+}
+
+const signedAnswerHeaders = {
+  "X-Signature": { description: "SHA256withRSA by the platform key over the answer (docs: Verifying our answers)" },
+  "X-Key-Serial": { description: "Which platform key signed it" },
+  "X-Timestamp": { description: "When it was signed (ms since 1970)" },
+  "X-Nonce": { description: "Random, part of the signed string" },
+  "X-Api-Version": { description: `The API revision that answered (${OPENAPI_REVISION})` },
+  "X-Request-Id": { description: "Quote it to support" },
+};
+const headers = Object.fromEntries(
+  Object.entries(signedAnswerHeaders).map(([name, h]) => [name, { ...h, schema: { type: "string" } }]),
+);
+
+/** The statuses each call can answer besides 200, with the `errorCode`s they carry (docs: Errors). */
+const commonErrors: Record<string, string> = {
+  "400": "Invalid input (`INVALID_REQUEST`; `data.errors` names each field)",
+  "401":
+    "Authentication failed (`MISSING_HEADERS`, `UNKNOWN_APP_ID`, `TIMESTAMP_EXPIRED`, `INVALID_SIGNATURE`, `NONCE_REUSED`, `KEY_NOT_CONFIGURED`)",
+  "403": "Refused (`IP_NOT_ALLOWED`, `MERCHANT_DISABLED`)",
+  "429": "Too many requests (`RATE_LIMITED`), see `Retry-After`",
+  "500": "Our fault (`INTERNAL_ERROR`); retry with the same merchant order number",
+  "503": "Shedding load (`OVERLOADED`, unsigned), see `Retry-After`",
+};
+const callErrors: Partial<Record<keyof typeof openApiCalls, Record<string, string>>> = {
+  placeOrder: {
+    "404": "No such product or SKU (`PRODUCT_UNAVAILABLE`)",
+    "409":
+      "The merchant order number was used with other content (`ORDER_CONFLICT`), or the product is off sale (`PRODUCT_UNAVAILABLE`)",
+    "413": "The body is over 1 MiB (`INVALID_REQUEST`)",
+    "415": "The body is not JSON (`INVALID_REQUEST`)",
+    "422":
+      "Not placed: `INSUFFICIENT_BALANCE`, `ACCOUNT_BLOCKED`, `DAILY_LIMIT_EXCEEDED`, `VELOCITY_LIMIT_EXCEEDED`, `NEW_MERCHANT_RESTRICTED`",
+  },
+  orderByMerchantOrderNo: { "404": "No such order of yours (`NOT_FOUND`)" },
+  orderByOrderNo: { "404": "No such order of yours (`NOT_FOUND`)" },
+};
+
+const envelope = (data: Json) => ({
+  type: "object",
+  required: ["code", "message", "data"],
+  properties: { code: { type: "integer", const: 200 }, message: { type: "string" }, data },
+});
+
+function operation(name: keyof typeof openApiCalls, call: CallDeclaration): Json {
+  const example = openApiExamples[name];
+  const errors = { ...commonErrors, ...callErrors[name] };
+  return {
+    operationId: name,
+    summary: example.summary,
+    description: example.description,
+    tags: ["open-api"],
+    parameters: parameters(call),
+    ...(call.body && {
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: schemaOf(call.body, "input"), example: example.request } },
+      },
+    }),
+    responses: {
+      "200": {
+        description: "Done; signed",
+        headers,
+        content: {
+          "application/json": {
+            schema: envelope(call.answer ? schemaOf(call.answer, "output") : {}),
+            example: { code: 200, message: "Operation successful", data: example.answer },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, description]) => [
+          status,
+          { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+/** A callback or notification we POST to the merchant's URL, as an OpenAPI 3.1 webhook. */
+function webhook(type: keyof typeof eventDataByType): Json {
+  return {
+    post: {
+      operationId: `event-${type}`,
+      summary: `The ${type} event`,
+      description: "Signed like our answers (X-Signature over the request); answer any 2xx within 10 s once stored.",
+      tags: ["callbacks"],
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["eventId", "type", "createTime", "data"],
+              properties: {
+                eventId: { type: "string", description: "The same on every try: de-duplicate by it" },
+                type: { type: "string", const: type },
+                createTime: { type: "string", format: "date-time" },
+                data: schemaOf(eventDataByType[type], "output"),
+              },
+            },
+          },
+        },
+      },
+      responses: { "200": { description: "Stored (any 2xx)" } },
+    },
+  };
+}
+
+const signatureScheme = (name: string, description: string) => ({ type: "apiKey", in: "header", name, description });
+
+export function openApiDocument(): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const [name, call] of Object.entries(openApiCalls) as [keyof typeof openApiCalls, CallDeclaration][]) {
+    const path = call.path.replace(/:(\w+)/g, "{$1}");
+    paths[path] = { ...paths[path], [call.method.toLowerCase()]: operation(name, call) };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${PRODUCT_NAME} Open API`,
+      version: OPENAPI_REVISION,
+      description:
+        "Place and follow orders from your servers. Every request is signed with the four headers below, every answer " +
+        "is signed back, and final order states are pushed to your callback URL. The guide: /portal/reference/open-api.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: OPENAPI_BASE, description: "This server" }],
+    tags: [
+      { name: "open-api", description: "Calls your servers make" },
+      { name: "callbacks", description: "What we POST to your callback and notification URLs" },
+    ],
+    security: [{ appId: [], timestamp: [], nonce: [], signature: [] }],
+    paths,
+    webhooks: Object.fromEntries(
+      (Object.keys(eventDataByType) as (keyof typeof eventDataByType)[]).map((type) => [type, webhook(type)]),
+    ),
+    components: {
+      securitySchemes: {
+        appId: signatureScheme("X-App-Id", "Your AppID (API Settings)"),
+        timestamp: signatureScheme("X-Timestamp", "Milliseconds since 1970, within 5 minutes of our clock"),
+        nonce: signatureScheme("X-Nonce", "8–64 of A-Za-z0-9_-, new for every request"),
+        signature: signatureScheme(
+          "X-Signature",
+          'HMAC-SHA256 (hex) or SHA256withRSA (base64) over "METHOD\\npath?query\\nX-Timestamp\\nX-Nonce\\nbody\\n"',
+        ),
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["code", "message", "data"],
+          properties: {
+            code: { type: "integer", description: "The HTTP status" },
+            message: { type: "string", description: "What went wrong, in your Accept-Language" },
+            data: {
+              type: ["object", "null"],
+              properties: {
+                errorCode: { type: "string", enum: [...openApiErrorCodes] },
+                errors: { type: "object", additionalProperties: { type: "string" }, description: "Per field" },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
