@@ -175,6 +175,8 @@ export const apiApp = z.object({
   /** The secret's last characters behind a mask ("********a1b2"); empty when none was generated yet. */
   secretMasked: z.string(),
   secretCreateTime: z.string().nullable(),
+  /** Until when the secret before the last rotation is still accepted (null: it no longer is). */
+  previousSecretUntil: z.string().nullable(),
   callbackUrl: z.string(),
   notifyUrl: z.string(),
   /** Comma-separated, as the form edits it. */
@@ -191,6 +193,29 @@ export const apiSecret = z.object({ secret: z.string(), secretMasked: z.string()
 export type ApiSecret = z.infer<typeof apiSecret>;
 
 export const platformKey = z.object({ platformPublicKey: z.string(), platformKeySerial: z.number() });
+
+/** How long the previous platform key stays listed (GET /openapi/v1/keys) after a rotation. */
+export const PLATFORM_KEY_OVERLAP_HOURS = 24;
+/** The overlaps an admin may give the previous HMAC secret when rotating it. */
+export const SECRET_OVERLAP_HOURS = [0, 1, 24, 168] as const;
+/** Optional: a rotation without a body (null, as Fastify reads one) ends the old secret at once, as it always did. */
+export const rotateSecretBody = z
+  .object({ overlapHours: z.literal(SECRET_OVERLAP_HOURS, "validation.option").default(0) })
+  .nullish();
+
+/** The platform's public keys a merchant may verify with: the current one, and the previous one until it expires. */
+export const openApiKeys = z.object({
+  keys: z.array(
+    z.object({
+      serial: z.number(),
+      algorithm: z.literal("SHA256withRSA"),
+      publicKey: z.string(),
+      /** Null for the current key; when the previous one stops being listed. */
+      validUntil: z.string().nullable(),
+    }),
+  ),
+});
+export type OpenApiKeys = z.infer<typeof openApiKeys>;
 export type PlatformKey = z.infer<typeof platformKey>;
 
 // ---- Delivery log ----
@@ -342,13 +367,24 @@ export const apiSettingsCalls = {
     answer: apiApp,
   }),
   /** The only answer that ever carries the secret; a new secret is access to the merchant's money (step-up). */
+  /** A new secret; the previous one keeps working for the overlap chosen (0: stops at once). */
   rotateSecret: defineCall({
     method: "POST",
     path: `${APP}/secret`,
     access: apiSettings("edit"),
     stepUp: true,
     tag: "api-settings",
+    body: rotateSecretBody,
     answer: apiSecret,
+  }),
+  /** Ends the previous secret's overlap now. */
+  revokePreviousSecret: defineCall({
+    method: "POST",
+    path: `${APP}/secret/revoke-previous`,
+    access: apiSettings("edit"),
+    stepUp: true,
+    tag: "api-settings",
+    answer: apiApp,
   }),
   rotateKey: defineCall({
     method: "POST",
@@ -413,6 +449,13 @@ export const openApiCalls = {
     tag: "open-api",
     body: openApiOrderRequest,
     answer: openApiOrder,
+  }),
+  keys: defineCall({
+    method: "GET",
+    path: "/keys",
+    access: "signature",
+    tag: "open-api",
+    answer: openApiKeys,
   }),
   listOrders: defineCall({
     method: "GET",

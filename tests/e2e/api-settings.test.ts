@@ -86,6 +86,22 @@ describe("API settings from the admin's side", () => {
     await page.getByText("203.0.113.7, 10.0.0.0/8, 2001:db8::/32", { exact: true }).waitFor();
     await page.getByText("150 USD", { exact: true }).waitFor();
     expect(await page.content()).not.toContain(secret);
+
+    // A reset keeps the old secret working for the overlap chosen (a day unless said), until it is revoked.
+    await page.getByRole("button", { name: "Reset secret" }).click();
+    expect(await page.getByRole("radio", { name: "24 hours" }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "1 hour" }).check();
+    await page.getByRole("button", { name: "Reset secret" }).last().click();
+    await confirmStepUp(page, e2e, mfaKey);
+    const again = page.getByRole("dialog", { name: "Your new merchant secret" });
+    await again.getByRole("checkbox", { name: /I have copied it and stored it safely/ }).check();
+    await again.getByRole("button", { name: "I have saved it" }).click();
+    await page.getByText("The previous secret is accepted until", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Revoke it now" }).click();
+    await page.getByRole("button", { name: "Revoke it now" }).last().click();
+    await confirmStepUp(page, e2e, mfaKey);
+    await page.getByText("The previous secret is no longer accepted").waitFor();
+    await page.getByText("The previous secret is accepted until", { exact: false }).waitFor({ state: "hidden" });
     expect(problemsOf(page)).toEqual([]);
   });
 

@@ -623,10 +623,17 @@ export const merchantApps = pgTable(
     secretSealed: text("secret_sealed"),
     secretHint: text("secret_hint").notNull().default(""),
     secretCreatedAt: timestamp("secret_created_at", { withTimezone: true }),
+    /** The secret before the last rotation, still accepted until `previous_secret_until` (the overlap chosen). */
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
     platformKeySerial: integer("platform_key_serial").notNull().default(1),
     platformPublicKey: text("platform_public_key").notNull(),
     /** PEM (PKCS#8) of the platform private key, encrypted. */
     platformPrivateKeySealed: text("platform_private_key_sealed").notNull(),
+    /** The platform key before the last rotation: listed by GET /keys until `previous_platform_key_until`. */
+    previousPlatformPublicKey: text("previous_platform_public_key"),
+    previousPlatformKeySerial: integer("previous_platform_key_serial"),
+    previousPlatformKeyUntil: timestamp("previous_platform_key_until", { withTimezone: true }),
     callbackUrl: text("callback_url").notNull().default(""),
     notifyUrl: text("notify_url").notNull().default(""),
     /** Addresses and CIDR ranges allowed to call; empty = any. */

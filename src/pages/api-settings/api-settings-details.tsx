@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiApp, ApiSecret } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
-import { PlatformKeyRotation, SecretButton } from "./key-rotation";
+import { PlatformKeyRotation, PreviousSecret, SecretButton } from "./key-rotation";
 
 /** A PEM block as it is pasted into a verifier, with a copy button. */
 function Pem({ pem }: { pem: string }) {
@@ -50,6 +50,7 @@ export function ApiSettingsDetails({
               </Typography.Text>
             )}
             <SecretButton app={app} onGenerated={onSecret} />
+            <PreviousSecret app={app} onRevoked={onChanged} />
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={label("platformPublicKey")}>

@@ -1,22 +1,26 @@
 import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Button, message, Popconfirm } from "antd";
+import { Button, message, Popconfirm, Radio, Space, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey } from "#contracts";
+import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey, SECRET_OVERLAP_HOURS } from "#contracts";
+import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;
 
 /**
- * Generates the merchant secret; replacing an existing one asks first, since the old secret stops working at once.
- * Failures are already reported by the http client.
+ * Generates the merchant secret; replacing an existing one asks first, and how long the old secret keeps working
+ * (a day unless chosen otherwise: time for every server to switch). Failures are already reported by the http
+ * client.
  */
 export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (secret: ApiSecret) => void }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation<ApiSecret>();
+  const [overlapHours, setOverlapHours] = useState<(typeof SECRET_OVERLAP_HOURS)[number]>(24);
   const generate = () =>
     mutate(
-      { ...customCall(apiSettingsCalls.rotateSecret), values: {} },
+      { ...customCall(apiSettingsCalls.rotateSecret), values: { overlapHours: app.secretMasked ? overlapHours : 0 } },
       { onSuccess: ({ data }) => onGenerated(data) },
     );
 
@@ -29,7 +33,17 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
   return (
     <Popconfirm
       title={t("api-settings.secret.rotateTitle")}
-      description={confirmText(t("api-settings.secret.rotateText"))}
+      description={
+        <Space direction="vertical" style={{ maxWidth: 360 }}>
+          {t("api-settings.secret.rotateText")}
+          <Radio.Group
+            aria-label={t("api-settings.secret.overlapLabel")}
+            value={overlapHours}
+            onChange={(e) => setOverlapHours(e.target.value)}
+            options={SECRET_OVERLAP_HOURS.map((h) => ({ value: h, label: t(`api-settings.secret.overlap.h${h}`) }))}
+          />
+        </Space>
+      }
       okText={t("api-settings.secret.rotate")}
       okButtonProps={{ danger: true }}
       cancelText={t("common.cancel")}
@@ -39,6 +53,42 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
         {t("api-settings.secret.rotate")}
       </Button>
     </Popconfirm>
+  );
+}
+
+/** While the previous secret is still accepted: until when, and ending that now. */
+export function PreviousSecret({ app, onRevoked }: { app: ApiApp; onRevoked: () => void }) {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useCustomMutation<ApiApp>();
+  if (!app.previousSecretUntil) return null;
+  const revoke = () =>
+    mutate(
+      { ...customCall(apiSettingsCalls.revokePreviousSecret), values: {} },
+      {
+        onSuccess: () => {
+          void message.success(t("api-settings.secret.revoked"));
+          onRevoked();
+        },
+      },
+    );
+  return (
+    <Space wrap>
+      <Typography.Text type="warning">
+        {t("api-settings.secret.previousUntil", { time: formatDateTime(app.previousSecretUntil) })}
+      </Typography.Text>
+      <Popconfirm
+        title={t("api-settings.secret.revokeTitle")}
+        description={confirmText(t("api-settings.secret.revokeText"))}
+        okText={t("api-settings.secret.revoke")}
+        okButtonProps={{ danger: true }}
+        cancelText={t("common.cancel")}
+        onConfirm={revoke}
+      >
+        <Button size="small" danger loading={mutation.isPending}>
+          {t("api-settings.secret.revoke")}
+        </Button>
+      </Popconfirm>
+    </Space>
   );
 }
 

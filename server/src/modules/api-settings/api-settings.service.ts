@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type ApiApp, type ApiSecret, type apiAppUpdate, type PlatformKey, splitWhitelist } from "#contracts";
+import {
+  type ApiApp,
+  type ApiSecret,
+  type apiAppUpdate,
+  PLATFORM_KEY_OVERLAP_HOURS,
+  type PlatformKey,
+  type rotateSecretBody,
+  splitWhitelist,
+} from "#contracts";
+
+const HOUR_MS = 3_600_000;
+
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { merchantApps, merchants } from "../../db/schema";
@@ -38,7 +49,10 @@ async function merchantOf(deps: AppDeps, merchantId: number) {
 
 type MerchantPart = Awaited<ReturnType<typeof merchantOf>>;
 
-function toApiApp(app: AppRow, merchant: MerchantPart): ApiApp {
+/** The end of an overlap that is still running at `now`, else null. */
+const running = (until: Date | null, now: Date) => (until && until > now ? until.toISOString() : null);
+
+function toApiApp(app: AppRow, merchant: MerchantPart, now: Date): ApiApp {
   return {
     merchantNo: merchant.merchantNo,
     appId: app.appId,
@@ -48,6 +62,7 @@ function toApiApp(app: AppRow, merchant: MerchantPart): ApiApp {
     merchantPublicKey: app.merchantPublicKey,
     secretMasked: app.secretSealed ? maskSecret(app.secretHint) : "",
     secretCreateTime: app.secretCreatedAt?.toISOString() ?? null,
+    previousSecretUntil: app.previousSecretSealed ? running(app.previousSecretUntil, now) : null,
     callbackUrl: app.callbackUrl,
     notifyUrl: app.notifyUrl,
     ipWhitelist: app.ipWhitelist.join(", "),
@@ -60,7 +75,7 @@ function toApiApp(app: AppRow, merchant: MerchantPart): ApiApp {
 /** The merchant's API settings; the first visit creates the application (AppID and platform key pair). */
 export async function getApiApp(deps: AppDeps, merchantId: number): Promise<ApiApp> {
   const merchant = await merchantOf(deps, merchantId);
-  return toApiApp(await ensureApp(deps, merchantId), merchant);
+  return toApiApp(await ensureApp(deps, merchantId), merchant, deps.clock.now());
 }
 
 /**
@@ -115,14 +130,20 @@ export async function updateApiApp(deps: AppDeps, auth: AuthContext, changes: Ap
   });
   const merchant = await merchantOf(deps, merchantId);
   if (!row) throw fail("notFound");
-  return toApiApp(row, merchant);
+  return toApiApp(row, merchant, deps.clock.now());
 }
 
 /**
  * A new HMAC secret (32 random bytes, base64url). Stored encrypted with its last characters as the hint; the
- * plain secret is in this answer only, and the previous one stops working at once.
+ * plain secret is in this answer only. The previous one keeps working for the overlap the admin chose, so the
+ * merchant's servers can switch without a window of refused requests (0: it stops at once).
  */
-export async function rotateSecret(deps: AppDeps, auth: AuthContext): Promise<ApiSecret> {
+export async function rotateSecret(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: z.output<typeof rotateSecretBody>,
+): Promise<ApiSecret> {
+  const overlapHours = body?.overlapHours ?? 0;
   const { merchantId } = auth;
   await ensureApp(deps, merchantId);
   const secret = randomBytes(32).toString("base64url");
@@ -131,14 +152,22 @@ export async function rotateSecret(deps: AppDeps, auth: AuthContext): Promise<Ap
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchantApps)
-      .set({ secretSealed: deps.cipher.encrypt(secret), secretHint: hint, secretCreatedAt: now, updatedAt: now })
+      .set({
+        secretSealed: deps.cipher.encrypt(secret),
+        secretHint: hint,
+        secretCreatedAt: now,
+        // The old secret, sealed as it was, accepted until the overlap ends.
+        previousSecretSealed: overlapHours > 0 ? sql`${merchantApps.secretSealed}` : null,
+        previousSecretUntil: overlapHours > 0 ? new Date(now.getTime() + overlapHours * HOUR_MS) : null,
+        updatedAt: now,
+      })
       .where(eq(merchantApps.merchantId, merchantId))
       .returning({ merchantId: merchantApps.merchantId });
     if (!row) throw fail("notFound");
     // The mask only: the secret itself is in this answer and nowhere else.
     await recordAudit(deps, tx, {
       ...settingsEntry(auth, "apiSettings.secretRotated"),
-      after: { secretMasked: maskSecret(hint) },
+      after: { secretMasked: maskSecret(hint), previousAcceptedHours: overlapHours },
     });
   });
   return { secret, secretMasked: maskSecret(hint), secretCreateTime: now.toISOString() };
@@ -156,6 +185,10 @@ export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promi
         platformPublicKey: keys.publicKey,
         platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
         platformKeySerial: sql`${merchantApps.platformKeySerial} + 1`,
+        // The key it replaces stays listed (GET /openapi/v1/keys) for a day, for callbacks in flight.
+        previousPlatformPublicKey: sql`${merchantApps.platformPublicKey}`,
+        previousPlatformKeySerial: sql`${merchantApps.platformKeySerial}`,
+        previousPlatformKeyUntil: new Date(deps.clock.now().getTime() + PLATFORM_KEY_OVERLAP_HOURS * HOUR_MS),
         updatedAt: deps.clock.now(),
       })
       .where(eq(merchantApps.merchantId, merchantId))
@@ -169,6 +202,24 @@ export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promi
       after: { platformKeySerial: row.platformKeySerial },
     });
     return row;
+  });
+}
+
+/** Ends the previous secret's overlap now (after the merchant's servers all use the new one). */
+export async function revokePreviousSecret(deps: AppDeps, auth: AuthContext): Promise<ApiApp> {
+  const merchant = await merchantOf(deps, auth.merchantId);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(merchantApps)
+      .set({ previousSecretSealed: null, previousSecretUntil: null, updatedAt: deps.clock.now() })
+      .where(eq(merchantApps.merchantId, auth.merchantId))
+      .returning();
+    if (!row) throw fail("notFound");
+    await recordAudit(deps, tx, {
+      ...settingsEntry(auth, "apiSettings.changed"),
+      after: { previousSecret: "revoked" },
+    });
+    return toApiApp(row, merchant, deps.clock.now());
   });
 }
 

@@ -22,6 +22,8 @@ interface AppLookup {
   key_type: KeyType;
   merchant_public_key: string;
   secret_sealed: string | null;
+  /** The secret before the last rotation, while its overlap runs (null otherwise). */
+  previous_secret_sealed: string | null;
   ip_whitelist: string[];
   platform_key_serial: number;
   platform_private_key_sealed: string;
@@ -59,7 +61,9 @@ export async function identifyOpenApiApp(
     deps.db,
     sql`
       select a.merchant_id, m.merchant_no, m.status as merchant_status, a.key_type, a.merchant_public_key,
-        a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed
+        a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed,
+        case when a.previous_secret_until > ${deps.clock.now().toISOString()}::timestamptz
+          then a.previous_secret_sealed end as previous_secret_sealed
       from merchant_apps a join merchants m on m.id = a.merchant_id
       where a.app_id = ${headers.appId}`,
   );
@@ -109,7 +113,12 @@ export async function authenticateOpenApi(
 function verifies(deps: AppDeps, app: AppLookup, signed: Buffer, signature: string): boolean {
   if (app.key_type === "HMAC") {
     if (!app.secret_sealed) throw fail("secretMissing");
-    return hmacVerify(deps.cipher.decrypt(app.secret_sealed), signed, signature);
+    if (hmacVerify(deps.cipher.decrypt(app.secret_sealed), signed, signature)) return true;
+    // During a rotation's overlap the previous secret still signs (servers switch one by one).
+    return (
+      app.previous_secret_sealed !== null &&
+      hmacVerify(deps.cipher.decrypt(app.previous_secret_sealed), signed, signature)
+    );
   }
   const publicKey = app.merchant_public_key ? deps.publicKey(app.merchant_public_key) : null;
   if (!publicKey) throw fail("publicKeyMissing");

@@ -59,6 +59,23 @@ export const openApiExamples: Record<keyof typeof openApiCalls, CallText> = {
     },
     answer: { ...order, status: "processing", completeTime: null, duration: null, version: 1 },
   },
+  keys: {
+    summary: "The platform public keys",
+    description:
+      "Verify our answers and callbacks with the key whose serial is in X-Key-Serial: the current key, and after a " +
+      "rotation the previous one for 24 hours (callbacks signed with it may still arrive).",
+    answer: {
+      keys: [
+        { serial: 2, algorithm: "SHA256withRSA", publicKey: "-----BEGIN PUBLIC KEY-----\n…", validUntil: null },
+        {
+          serial: 1,
+          algorithm: "SHA256withRSA",
+          publicKey: "-----BEGIN PUBLIC KEY-----\n…",
+          validUntil: "2026-11-22T10:00:00.000Z",
+        },
+      ],
+    },
+  },
   listOrders: {
     summary: "List your orders by last change (reconciliation)",
     description:

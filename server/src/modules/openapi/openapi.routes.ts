@@ -4,13 +4,14 @@ import type { AppDeps } from "../../app-deps";
 import { serve } from "../../plugins/serve";
 import { placeOrder } from "../order/place-order";
 import { listProducts } from "../product/product.service";
-import { balanceOf, findOpenApiOrder, openApiAnswer, toOpenApiOrder } from "./openapi.service";
+import { balanceOf, findOpenApiOrder, openApiAnswer, platformKeysOf, toOpenApiOrder } from "./openapi.service";
 import { openApiCaller } from "./openapi-plugin";
 import { listOpenApiOrders } from "./order-reconciliation";
 
 /** `/openapi/v1`: the calls a merchant's servers make, each authenticated by its signature (openapi-plugin.ts). */
 export function openApiRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, openApiCalls.balance, ({ request }) => balanceOf(deps, openApiCaller(request)));
+  serve(app, openApiCalls.keys, ({ request }) => platformKeysOf(deps, openApiCaller(request)));
   serve(app, openApiCalls.products, ({ request, query }) =>
     listProducts(deps, openApiCaller(request), query, request.language),
   );

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Language, OpenApiOrder } from "#contracts";
+import type { Language, OpenApiKeys, OpenApiOrder } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { merchants, orderEvents, orders } from "../../db/schema";
+import { merchantApps, merchants, orderEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { readCards, toOrder } from "../order/order.service";
 import type { OrderRow } from "../order/place-order";
@@ -14,6 +14,27 @@ export async function balanceOf(deps: AppDeps, caller: OpenApiCaller) {
     .where(eq(merchants.id, caller.merchantId));
   if (!row) throw fail("notFound");
   return { merchantNo: caller.merchantNo, balance: row.balance, currency: row.currency };
+}
+
+/**
+ * The platform public keys the caller may verify answers and callbacks with: the current one, and the one before
+ * the last rotation while it is still listed (callbacks signed with it may still arrive as retries were sent).
+ */
+export async function platformKeysOf(deps: AppDeps, caller: OpenApiCaller): Promise<OpenApiKeys> {
+  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, caller.merchantId));
+  if (!app) throw fail("notFound");
+  const keys: OpenApiKeys["keys"] = [
+    { serial: app.platformKeySerial, algorithm: "SHA256withRSA", publicKey: app.platformPublicKey, validUntil: null },
+  ];
+  const until = app.previousPlatformKeyUntil;
+  if (app.previousPlatformPublicKey && app.previousPlatformKeySerial && until && until > deps.clock.now())
+    keys.push({
+      serial: app.previousPlatformKeySerial,
+      algorithm: "SHA256withRSA",
+      publicKey: app.previousPlatformPublicKey,
+      validUntil: until.toISOString(),
+    });
+  return { keys };
 }
 
 /** Without gift-card codes: what placing an order answers (it is Processing, there are none yet). */
