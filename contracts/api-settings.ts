@@ -218,6 +218,24 @@ export const openApiKeys = z.object({
 export type OpenApiKeys = z.infer<typeof openApiKeys>;
 export type PlatformKey = z.infer<typeof platformKey>;
 
+// ---- Inbound request log ----
+
+/** One Open API request of the merchant's AppID, as API Settings lists it: never a body or a signature. */
+export const apiRequestEntry = z.object({
+  id: z.number(),
+  time: z.string(),
+  appId: z.string(),
+  method: z.string(),
+  /** With its query. */
+  path: z.string(),
+  status: z.number(),
+  errorCode: z.string().nullable(),
+  latencyMs: z.number(),
+  /** The answer's X-Request-Id. */
+  requestId: z.string(),
+});
+export type ApiRequestEntry = z.infer<typeof apiRequestEntry>;
+
 // ---- Delivery log ----
 
 export const deliveryChannels = ["callback", "notification"] as const;
@@ -401,6 +419,15 @@ export const apiSettingsCalls = {
     tag: "api-settings",
     query: pageQuery.extend(deliveryListQuery.shape),
     answer: pageOf(delivery),
+  }),
+  /** The AppID's recent Open API requests (7 days), newest first. */
+  requests: defineCall({
+    method: "GET",
+    path: `${APP}/requests`,
+    access: apiSettings("list"),
+    tag: "api-settings",
+    query: pageQuery,
+    answer: pageOf(apiRequestEntry),
   }),
   resend: defineCall({
     method: "POST",

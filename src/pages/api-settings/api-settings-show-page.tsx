@@ -9,6 +9,7 @@ import { SINGLETON_ID } from "../../resources";
 import { ApiSettingsDetails } from "./api-settings-details";
 import { ApiSettingsEditForm } from "./api-settings-edit-form";
 import { DeliveryLog } from "./delivery-log";
+import { RequestLog } from "./request-log";
 import { SecretModal } from "./secret-modal";
 
 /** docs/open-api.md as the server serves it (modules/system/open-api-reference.ts). */
@@ -68,6 +69,7 @@ export default function ApiSettingsShowPage() {
         {body}
       </Card>
       <DeliveryLog />
+      <RequestLog />
       <SecretModal secret={newSecret} onClose={() => setNewSecret(null)} />
     </Space>
   );

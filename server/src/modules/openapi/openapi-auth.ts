@@ -53,7 +53,7 @@ export function signatureHeaders(request: FastifyRequest) {
 export async function identifyOpenApiApp(
   deps: AppDeps,
   request: FastifyRequest,
-  onApp: (signer: PlatformSigner) => void,
+  onApp: (signer: PlatformSigner, merchantId: number) => void,
 ) {
   const headers = signatureHeaders(request);
   if (!headers.complete) throw fail("missingHeaders");
@@ -73,6 +73,7 @@ export async function identifyOpenApiApp(
       platformKeySerial: app.platform_key_serial,
       platformPrivateKeySealed: app.platform_private_key_sealed,
     }),
+    Number(app.merchant_id),
   );
   if (!whitelistMatcher(app.ip_whitelist)(request.ip)) throw fail("ipNotAllowed", { ip: request.ip });
   const now = deps.clock.now();
@@ -91,7 +92,7 @@ export async function authenticateOpenApi(
   deps: AppDeps,
   request: FastifyRequest,
   rawBody: Buffer,
-  onApp: (signer: PlatformSigner) => void,
+  onApp: (signer: PlatformSigner, merchantId: number) => void,
 ): Promise<OpenApiCaller> {
   const { app, appId, timestamp, nonce, signature } = await identifyOpenApiApp(deps, request, onApp);
   const signed = signingBytes({ method: request.method, pathWithQuery: request.url, timestamp, nonce }, rawBody);

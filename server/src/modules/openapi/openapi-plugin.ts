@@ -9,6 +9,7 @@ import { describeFailure, failure, registerLanguage } from "../../plugins/envelo
 import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
 import { openApiAuthThrottle } from "./openapi-throttle";
+import { requestLog } from "./request-log";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,6 +19,10 @@ declare module "fastify" {
     openApiSigner: PlatformSigner | null;
     /** The body's bytes exactly as received: the signature covers them, not a re-serialisation. */
     rawBody: Buffer | null;
+    /** The merchant of the request's AppID once known (even when refused): whose request log it goes to. */
+    openApiMerchantId: number | null;
+    /** The refusal's `errorCode`, for the request log. */
+    openApiErrorCode: string | null;
   }
 }
 
@@ -54,7 +59,27 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
   scope.decorateRequest("openApi", null);
   scope.decorateRequest("openApiSigner", null);
   scope.decorateRequest("rawBody", null);
+  scope.decorateRequest("openApiMerchantId", null);
+  scope.decorateRequest("openApiErrorCode", null);
   registerLanguage(scope);
+
+  // What each known AppID asked and got, for its developers (API Settings): written after the answer was sent.
+  const log = requestLog(deps, scope.log);
+  scope.addHook("onResponse", async (request, reply) => {
+    if (request.openApiMerchantId === null) return;
+    log.record({
+      merchantId: request.openApiMerchantId,
+      appId: signatureHeaders(request).appId,
+      createdAt: deps.clock.now(),
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      errorCode: request.openApiErrorCode,
+      latencyMs: Math.round(reply.elapsedTime),
+      requestId: String(request.id),
+    });
+  });
+  scope.addHook("onClose", () => log.close());
 
   // Every body is kept as bytes, whatever its type: the signature over them is checked first, and only an
   // authenticated caller hears that the body is not JSON (400) or not of a type we take (415).
@@ -65,8 +90,9 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
   });
 
   const throttle = openApiAuthThrottle(() => deps.clock.now().getTime());
-  const setSigner = (request: FastifyRequest) => (signer: PlatformSigner) => {
+  const setSigner = (request: FastifyRequest) => (signer: PlatformSigner, merchantId: number) => {
     request.openApiSigner = signer;
+    request.openApiMerchantId = merchantId;
   };
 
   scope.addHook("preValidation", async (request) => {
@@ -126,10 +152,12 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     const described = describeFailure(error, request);
     reply.headers(described.headers);
     const errorCode = openApiCodeOf(described.status, error instanceof Failure ? error.rule : undefined);
+    request.openApiErrorCode = errorCode;
     return failure(reply, described.status, described.message, { ...described.data, errorCode });
   });
 
   scope.setNotFoundHandler((request, reply) => {
+    request.openApiErrorCode = "NOT_FOUND";
     const path = request.url.split("?")[0] ?? "";
     return failure(reply, 404, request.t("errors.routeNotFound", { method: request.method, path }), {
       errorCode: "NOT_FOUND",

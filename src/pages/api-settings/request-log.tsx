@@ -1,0 +1,71 @@
+import { useCustom } from "@refinedev/core";
+import { Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ApiRequestEntry, apiSettingsCalls, type Page } from "#contracts";
+import { DEFAULT_LIST_PAGE_SIZE, ListCard, listPagination, RefreshButton } from "../../components/list-page";
+import { formatDateTime } from "../../lib/date-format";
+import { customCall } from "../../providers/api-call";
+
+/**
+ * The AppID's recent Open API requests (7 days), newest first: what a developer looks at when a signature is
+ * refused, before writing to support (the request id is the one to quote). Never bodies or signatures.
+ */
+export function RequestLog() {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
+  const { query } = useCustom<Page<ApiRequestEntry>>({
+    ...customCall(apiSettingsCalls.requests),
+    config: { query: paging },
+    queryOptions: { retry: false },
+  });
+  const page = query.data?.data;
+  const label = (field: string) => t(`api-settings.requests.fields.${field}`);
+  return (
+    <ListCard title={t("api-settings.titles.requests")} actions={<RefreshButton query={query} />}>
+      <Typography.Paragraph type="secondary">{t("api-settings.requests.hint")}</Typography.Paragraph>
+      <Table<ApiRequestEntry>
+        rowKey="id"
+        size="middle"
+        loading={query.isFetching}
+        dataSource={page?.list ?? []}
+        scroll={{ x: "max-content" }}
+        columns={[
+          { key: "time", title: label("time"), render: (_, r) => formatDateTime(r.time) },
+          {
+            key: "request",
+            title: label("request"),
+            render: (_, r) => (
+              <Typography.Text code>
+                {r.method} {r.path}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: "status",
+            title: label("status"),
+            render: (_, r) => (
+              <Tag color={r.status < 300 ? "success" : r.status < 500 ? "warning" : "error"}>{r.status}</Tag>
+            ),
+          },
+          { key: "errorCode", title: label("errorCode"), render: (_, r) => r.errorCode ?? "-" },
+          { key: "latency", title: label("latency"), align: "right", render: (_, r) => `${r.latencyMs} ms` },
+          {
+            key: "requestId",
+            title: label("requestId"),
+            render: (_, r) => <Typography.Text copyable>{r.requestId}</Typography.Text>,
+          },
+        ]}
+        pagination={listPagination(
+          {
+            current: paging.pageNum,
+            pageSize: paging.pageSize,
+            total: page?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+          },
+          t,
+        )}
+      />
+    </ListCard>
+  );
+}
