@@ -86,7 +86,8 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
 
   // The Open API's own OpenAPI document: public and unsigned, outside the signed scope below.
   const document = JSON.stringify(openApiDocument());
-  app.get(`${OPENAPI_BASE}/openapi.json`, async (_request, reply) =>
+  // (Hidden from the portal's own document: it is a file, not a call.)
+  app.get(`${OPENAPI_BASE}/openapi.json`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document),
   );
 

@@ -164,7 +164,7 @@ describe.each(engines)("the audit log of merchant-side security events on %s", (
       before: { callbackUrl: "https://shop.example/cb", ipWhitelist: [], lowBalanceThreshold: null },
       after: { callbackUrl: "https://shop.example/cb", ipWhitelist: ["203.0.113.7"], lowBalanceThreshold: "50.0000" },
     });
-    expect(entries[2]!.after).toEqual({ secretMasked });
+    expect(entries[2]!.after).toEqual({ secretMasked, previousAcceptedHours: 0 });
     expect(entries[3]!.after).toEqual({ platformKeySerial: expect.any(Number) });
     // No secret, private key or password hash anywhere in the log.
     const log = JSON.stringify(await entriesSince(0));
