@@ -240,6 +240,11 @@ export type ApiRequestEntry = z.infer<typeof apiRequestEntry>;
 
 export const deliveryChannels = ["callback", "notification"] as const;
 export const deliveryStatuses = ["pending", "delivered", "failed"] as const;
+/**
+ * An event's state in the outbox: a delivery's, or `unsent` when there was no URL to send it to. Unsent events
+ * are kept all the same: GET /openapi/v1/events answers every event the merchant was sent or would have been.
+ */
+export const eventStatuses = [...deliveryStatuses, "unsent"] as const;
 
 export const delivery = z.object({
   id: z.number(),
@@ -360,6 +365,40 @@ export const balanceLowEventData = z.object({
   threshold: z.string(),
   time: z.string(),
 });
+/** How far back GET /openapi/v1/events reaches. */
+export const EVENT_FEED_DAYS = 30;
+
+export const eventTypes = ["order.success", "order.failed", "deposit.status", "balance.low"] as const;
+
+/**
+ * Every event of the last 30 days the merchant was sent or would have been (without a URL, or before it set one),
+ * oldest first, with the same event ids and payloads as the callbacks: what a client missed, found by program.
+ */
+export const openApiEventQuery = z.object({
+  /** Events written at or after / before these moments (at most 30 days back). */
+  since: isoDateTime().optional(),
+  until: isoDateTime().optional(),
+  type: z.enum(eventTypes, "validation.option").optional(),
+  limit: z.coerce.number("validation.number").int("validation.integer").min(1).max(100).default(100),
+  cursor: z.string().trim().max(200, "validation.tooLong").optional(),
+});
+export type OpenApiEventQuery = z.infer<typeof openApiEventQuery>;
+
+export const openApiEventPage = z.object({
+  list: z.array(
+    z.object({
+      eventId: z.string(),
+      type: z.string(),
+      createTime: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      /** Whether it was delivered to your URL (pending, delivered, failed), or there was none (unsent). */
+      deliveryStatus: z.enum(eventStatuses),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type OpenApiEventPage = z.infer<typeof openApiEventPage>;
+
 /** Each event type and its data. */
 export const eventDataByType = {
   "order.success": orderEventData,
@@ -483,6 +522,14 @@ export const openApiCalls = {
     access: "signature",
     tag: "open-api",
     answer: openApiKeys,
+  }),
+  events: defineCall({
+    method: "GET",
+    path: "/events",
+    access: "signature",
+    tag: "open-api",
+    query: openApiEventQuery,
+    answer: openApiEventPage,
   }),
   listOrders: defineCall({
     method: "GET",

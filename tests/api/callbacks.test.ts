@@ -319,7 +319,7 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     expectDeclared(r.bodies());
   });
 
-  it("sends nothing for portal orders, or without a callback or notification URL", async () => {
+  it("sends nothing for portal orders, or without a callback or notification URL (the event is kept, unsent)", async () => {
     const { shop } = await apiShop();
     await order(shop, "13800138000", "manual");
     const other = await apiShop();
@@ -334,8 +334,14 @@ describe.each(engines)("callbacks and notifications (%s)", (engine) => {
     const finance = await t.login(shop.merchant.users.finance.username);
     const deposit = await submitDeposit(t, finance, shop.merchantId);
     await approveDeposit(t.deps, TEST_OPERATOR, { depositNo: deposit.depositNo, settledCurrency: "USD", rate: "1" });
-    expect(await events(shop.merchantId)).toEqual([]);
-    expect(await events(other.shop.merchantId)).toEqual([]);
+    // Nothing to send to: the events are kept `unsent` (GET /openapi/v1/events lists them), and never tried.
+    expect(await deliver()).toBe(0);
+    expect((await events(shop.merchantId)).map((e) => [e.type, e.status, e.attempts])).toEqual([
+      ["deposit.status", "unsent", 0],
+    ]);
+    expect((await events(other.shop.merchantId)).map((e) => [e.type, e.status, e.attempts])).toEqual([
+      ["order.success", "unsent", 0],
+    ]);
     const [done] = await t.deps.db.select().from(orders).where(eq(orders.merchantId, other.shop.merchantId));
     expect([done!.status, done!.version]).toEqual(["success", 2]);
   });

@@ -9,6 +9,7 @@ import {
 import { merchantApps } from "../../server/src/db/schema";
 import { platformSigner } from "../../server/src/modules/api-settings/api-settings.repository";
 import { signedRequest } from "../../server/src/modules/delivery/payloads";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { closeTestApp } from "../support/api-helpers";
 import { type OpenApiClient, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
@@ -111,6 +112,11 @@ describe.each(engines)("the TypeScript Open API client on %s", (engine) => {
     for await (const order of api.orders({ limit: 2 })) seen.push(order.merchantOrderNo);
     expect(seen.filter((n) => n.startsWith("TS-"))).toEqual(["TS-1", "TS-2", "TS-3", "TS-4"]);
     expect(seen).toHaveLength(5);
+    // Once they finish, each has its event (no callback URL is set here: they are kept, unsent).
+    while ((await runFulfilmentOnce(t.deps)) > 0);
+    const events: string[] = [];
+    for await (const event of api.events({ limit: 2 })) events.push(`${event.type} ${event.deliveryStatus}`);
+    expect(events).toEqual(Array(5).fill("order.success unsent"));
   });
 
   it("verifies a callback over the raw body and the URL's path, and refuses a changed one", async () => {

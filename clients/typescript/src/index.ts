@@ -12,6 +12,7 @@ import {
 import type {
   Balance,
   CallbackEvent,
+  EventQuery,
   ListedOrder,
   NewOrder,
   Order,
@@ -135,6 +136,21 @@ export function createOpenApiClient(options: ClientOptions) {
     }
   }
 
+  /** Every event of the last 30 days (sent to you or not), oldest first, page after page. */
+  async function* events(query: EventQuery = {}): AsyncGenerator<CallbackEvent & { deliveryStatus: string }> {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    for (let cursor: string | null = null; ; ) {
+      if (cursor) params.set("cursor", cursor);
+      const page: { list: (CallbackEvent & { deliveryStatus: string })[]; nextCursor: string | null } = await request(
+        "GET",
+        `/events?${params}`,
+      );
+      yield* page.list;
+      cursor = page.nextCursor;
+      if (!cursor) return;
+    }
+  }
+
   const encoded = encodeURIComponent;
   return {
     request,
@@ -145,6 +161,7 @@ export function createOpenApiClient(options: ClientOptions) {
     order: (merchantOrderNo: string) => request<Order>("GET", `/orders/${encoded(merchantOrderNo)}`),
     orderByOrderNo: (orderNo: string) => request<Order>("GET", `/orders/by-order-no/${encoded(orderNo)}`),
     orders,
+    events,
     keys: () => request<PlatformKeyListing>("GET", "/keys"),
   };
 }

@@ -79,6 +79,13 @@ export interface OrderQuery {
   limit?: number;
 }
 
+export interface EventQuery {
+  since?: string;
+  until?: string;
+  type?: "order.success" | "order.failed" | "deposit.status" | "balance.low";
+  limit?: number;
+}
+
 export interface PlatformKeyListing {
   keys: { serial: number; algorithm: "SHA256withRSA"; publicKey: string; validUntil: string | null }[];
 }

@@ -20,10 +20,10 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   deliveryChannels,
-  deliveryStatuses,
   depositStatuses,
   depositTypes,
   ExportStatus,
+  eventStatuses,
   exportTypes,
   keyTypes,
   ledgerEntryTypes,
@@ -562,7 +562,7 @@ export const merchantEvents = pgTable(
     orderId: bigint("order_id", { mode: "number" }),
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
-    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
+    status: text("status", { enum: eventStatuses }).notNull().default("pending"),
     /** Tries made so far (the first one included). */
     attempts: integer("attempts").notNull().default(0),
     /** When the next try is due; null = at once (rows written by database triggers, which have no app clock). */
@@ -578,7 +578,9 @@ export const merchantEvents = pgTable(
     index("merchant_events_pending_idx").on(t.merchantId, t.id),
     index("merchant_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     oneOf("merchant_events_channel_known", t.channel, deliveryChannels),
-    oneOf("merchant_events_status_known", t.status, deliveryStatuses),
+    oneOf("merchant_events_status_known", t.status, eventStatuses),
+    // GET /openapi/v1/events: a merchant's events in the order they were written.
+    index("merchant_events_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import {
   type Delivery,
   type DeliveryAttempt,
@@ -40,7 +40,8 @@ function toDelivery(
     orderNo: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,
     url: row.lastUrl,
-    status: row.status,
+    // Deliveries are never `unsent` events: their queries leave those out (listFilter, resendDelivery).
+    status: row.status === "unsent" ? "failed" : row.status,
     attempts: row.attempts,
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
     lastStatus: row.lastStatus,
@@ -56,6 +57,8 @@ function toDelivery(
 function listFilter(deps: AppDeps, merchantId: number, q: DeliveryListQuery): SQL | undefined {
   return and(
     eq(merchantEvents.merchantId, merchantId),
+    // Events with no URL to go to were never deliveries (GET /openapi/v1/events lists them).
+    ne(merchantEvents.status, "unsent"),
     q.channel ? eq(merchantEvents.channel, q.channel) : undefined,
     q.status ? eq(merchantEvents.status, q.status) : undefined,
     q.orderNo
@@ -119,7 +122,13 @@ export async function resendDelivery(
   const [event] = await deps.db
     .select()
     .from(merchantEvents)
-    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
+    .where(
+      and(
+        eq(merchantEvents.id, id),
+        eq(merchantEvents.merchantId, auth.merchantId),
+        ne(merchantEvents.status, "unsent"),
+      ),
+    );
   if (!event) throw fail("deliveryNotFound");
   const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, auth.merchantId));
   const { at, url, result, latencyMs } = await attemptDelivery(deps, send, app, event);

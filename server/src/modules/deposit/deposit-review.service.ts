@@ -56,8 +56,8 @@ async function refuse(tx: Tx, depositNo: string): Promise<never> {
 
 /**
  * The `deposit.status` notification to the merchant's notification URL, in the deposit's transaction (the
- * outbox: modules/delivery/delivery.worker.ts sends it). Written only when the merchant's API application has a notification
- * URL: there is no one to tell otherwise.
+ * outbox: modules/delivery/delivery.worker.ts sends it). Without a notification URL it is written `unsent`: there
+ * is no one to tell, but GET /openapi/v1/events lists it.
  */
 async function recordEvent(tx: Tx, row: DepositRow, at: Date) {
   const payload = {
@@ -75,11 +75,11 @@ async function recordEvent(tx: Tx, row: DepositRow, at: Date) {
   await queryRows(
     tx,
     sql`
-      insert into merchant_events (event_id, merchant_id, channel, type, payload, created_at, next_attempt_at)
+      insert into merchant_events (event_id, merchant_id, channel, type, payload, created_at, next_attempt_at, status)
       select gen_random_uuid()::text, a.merchant_id, 'notification', 'deposit.status', ${JSON.stringify(payload)}::jsonb,
-        ${when}, ${when}
+        ${when}, ${when}, case when a.notify_url <> '' then 'pending' else 'unsent' end
       from merchant_apps a
-      where a.merchant_id = ${row.merchantId} and a.notify_url <> ''
+      where a.merchant_id = ${row.merchantId}
       returning id`,
   );
 }

@@ -76,6 +76,24 @@ export const openApiExamples: Record<keyof typeof openApiCalls, CallText> = {
       ],
     },
   },
+  events: {
+    summary: "Your events of the last 30 days (reconciliation)",
+    description:
+      "Every callback and notification you were sent or would have been (no URL set, or a delivery that failed), " +
+      "oldest first, with the same event ids and data; follow nextCursor until it is null.",
+    answer: {
+      list: [
+        {
+          eventId: "5b0e9a8e-3c1f-4a7e-9d0b-2f6c1e8a7d41",
+          type: "order.success",
+          createTime: "2026-11-21T10:00:03.120Z",
+          data: { orderNo: "P202611210000000001", merchantOrderNo: "MO-20261121-0001", status: "success", version: 2 },
+          deliveryStatus: "delivered",
+        },
+      ],
+      nextCursor: null,
+    },
+  },
   listOrders: {
     summary: "List your orders by last change (reconciliation)",
     description:

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import { serve } from "../../plugins/serve";
 import { placeOrder } from "../order/place-order";
 import { listProducts } from "../product/product.service";
+import { listOpenApiEvents } from "./event-feed";
 import { balanceOf, findOpenApiOrder, openApiAnswer, platformKeysOf, toOpenApiOrder } from "./openapi.service";
 import { openApiCaller } from "./openapi-plugin";
 import { listOpenApiOrders } from "./order-reconciliation";
@@ -25,6 +26,7 @@ export function openApiRoutes(app: FastifyInstance, deps: AppDeps) {
     reply.header("idempotent-replayed", "true");
     return openApiAnswer(deps, caller, row, request.language);
   });
+  serve(app, openApiCalls.events, ({ request, query }) => listOpenApiEvents(deps, openApiCaller(request), query));
   serve(app, openApiCalls.listOrders, ({ request, query }) =>
     listOpenApiOrders(deps, openApiCaller(request), query, request.language),
   );

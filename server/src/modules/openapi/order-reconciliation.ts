@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Language, OpenApiOrderListQuery, OpenApiOrderPage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { orderBatches, orders } from "../../db/schema";
-import { invalid } from "../../lib/failure";
+import { readCursor, writeCursor } from "./cursor";
 import { toOpenApiOrder } from "./openapi.service";
 import type { OpenApiCaller } from "./openapi-auth";
 
@@ -49,23 +49,4 @@ export async function listOpenApiOrders(
     nextCursor:
       rows.length > query.limit && last ? writeCursor({ at: last.updatedAt.toISOString(), id: last.order.id }) : null,
   };
-}
-
-interface Cursor {
-  at: string;
-  id: number;
-}
-
-const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
-
-/** A cursor this server wrote, or a field error (a client that mangled it starts again without one). */
-function readCursor(text: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "string" && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id) && (id as number) > 0)
-      return { at, id: id as number };
-  } catch {
-    // Not ours: said below.
-  }
-  throw invalid({ cursor: "validation.cursor" });
 }

@@ -14,8 +14,9 @@ import { failureSpikeInsert } from "../notification/notification.service";
  * Each is ONE statement that also raises the order's `version` and writes the merchant's callback (a row of
  * the `merchant_events` outbox, delivered by modules/delivery/delivery.worker.ts): the state change and its callback commit
  * together or not at all, so a crash between them can neither lose the callback nor send one for a change
- * that never happened. Callbacks go only to orders placed through the Open API (source 'api') of a merchant
- * whose API application has a callback URL: portal orders are followed in the portal, where their user is.
+ * that never happened. Callbacks go only to orders placed through the Open API (source 'api'): portal orders are
+ * followed in the portal, where their user is. Without a callback URL the event is written `unsent` (nothing is
+ * sent; GET /openapi/v1/events lists it).
  */
 
 /**
@@ -29,7 +30,8 @@ function callbackEvent(
   failure: { reason: string; code: OrderFailCode } | null,
 ) {
   return sql`
-    insert into merchant_events (event_id, merchant_id, channel, type, order_id, payload, created_at, next_attempt_at)
+    insert into merchant_events (event_id, merchant_id, channel, type, order_id, payload, created_at,
+      next_attempt_at, status)
     select gen_random_uuid()::text, c.merchant_id, 'callback', ${type}, c.id,
       jsonb_build_object(
         'orderNo', c.order_no, 'merchantOrderNo', c.merchant_order_no, 'status', c.status,
@@ -37,9 +39,9 @@ function callbackEvent(
         'quantity', c.quantity, 'unitPrice', c.unit_price::text, 'amount', c.amount::text, 'currency', c.currency,
         'failReason', ${failure?.reason ?? null}::text, 'failCode', ${failure?.code ?? null}::text,
         'completeTime', ${when}::text, 'version', c.version),
-      ${when}, ${when}
+      ${when}, ${when}, case when a.callback_url <> '' then 'pending' else 'unsent' end
     from changed c
-    join merchant_apps a on a.merchant_id = c.merchant_id and a.callback_url <> ''
+    join merchant_apps a on a.merchant_id = c.merchant_id
     join products p on p.id = c.product_id
     join product_skus s on s.id = c.sku_id
     where c.source = 'api'
