@@ -11,7 +11,7 @@ import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "#contracts";
 import type { AppDeps } from "./app-deps";
 import { logOptions } from "./lib/logger";
 import { loadModules } from "./modules";
-import { openApiDocument } from "./modules/openapi/openapi-document";
+import { serveOpenApiDocument } from "./modules/openapi/openapi-document-routes";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
@@ -84,12 +84,7 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
     { prefix: PORTAL_BASE },
   );
 
-  // The Open API's own OpenAPI document: public and unsigned, outside the signed scope below.
-  const document = JSON.stringify(openApiDocument());
-  // (Hidden from the portal's own document: it is a file, not a call.)
-  app.get(`${OPENAPI_BASE}/openapi.json`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document),
-  );
+  serveOpenApiDocument(app);
 
   // Server-to-server: signed requests, signed answers (modules/openapi).
   await app.register(
