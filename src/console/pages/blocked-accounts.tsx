@@ -1,4 +1,3 @@
-import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Form, Input, Modal, message, Popconfirm, Table } from "antd";
 import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,14 +6,12 @@ import {
   type BlockedAccountBody,
   blockedAccountBody,
   blockedAccountQuery,
-  type Page,
   riskCalls,
 } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, useLoadFailure } from "../../components/list-page";
 import { useFormSave } from "../../components/use-form-save";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { WholeListActions } from "../whole-list";
 
@@ -28,15 +25,11 @@ interface Search {
  */
 export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [account, setAccount] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
-  const { query } = useCustom<Page<BlockedAccount>, HttpError>({
-    ...customCall(riskCalls.blocked),
-    config: { query: { ...paging, ...(account && { account }) } },
-    queryOptions: { retry: false },
+  const paged = usePagedCall<BlockedAccount, Search>(riskCalls.blocked, {
+    loadFailed: "console.risk.blocked.loadFailed",
   });
-  useLoadFailure(query.error, "console.risk.blocked.loadFailed");
+  const { query } = paged;
   const reload = () => void query.refetch();
 
   const unblock = async (blocked: BlockedAccount) => {
@@ -49,7 +42,6 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
     reload();
   };
 
-  const page = query.data?.data;
   const label = (field: string) => t(`console.risk.blocked.fields.${field}`);
   return (
     <>
@@ -59,8 +51,7 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
           layout="inline"
           style={{ rowGap: 8 }}
           onFinish={(values) => {
-            setAccount(values.account?.trim() || undefined);
-            setPaging((p) => ({ ...p, pageNum: 1 }));
+            paged.searchFor({ account: values.account?.trim() || undefined });
           }}
         >
           <Form.Item name="account" label={label("account")} rules={[zodRule(blockedAccountQuery.shape.account, t)]}>
@@ -79,17 +70,9 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
       <Table<BlockedAccount>
         rowKey="account"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
         columns={[
           { key: "account", title: label("account"), dataIndex: "account" },
           { key: "reason", title: label("reason"), dataIndex: "reason" },
@@ -123,7 +106,8 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
         onClose={() => setAdding(false)}
         onSaved={() => {
           setAdding(false);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          // Back to the first page, where the new one is.
+          paged.searchFor(paged.search);
           reload();
         }}
       />

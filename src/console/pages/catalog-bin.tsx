@@ -1,11 +1,10 @@
-import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, message, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type BinEntry, catalogCalls, type Page } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type BinEntry, catalogCalls } from "#contracts";
+import { RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 
 /** What a bin row is called in messages: "ACME-MOBILE" or "ACME-MOBILE / CNY10". */
@@ -18,14 +17,9 @@ const entryName = (e: BinEntry) => (e.skuCode ? `${e.productCode} / ${e.skuCode}
  */
 export function CatalogBin({ mayDelete }: { mayDelete: boolean }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
   const [busy, setBusy] = useState<string | null>(null);
-  const { query } = useCustom<Page<BinEntry>, HttpError>({
-    ...customCall(catalogCalls.bin),
-    config: { query: paging },
-    queryOptions: { retry: false },
-  });
-  useLoadFailure(query.error, "console.catalog.bin.loadFailed");
+  const paged = usePagedCall<BinEntry>(catalogCalls.bin, { loadFailed: "console.catalog.bin.loadFailed" });
+  const { query } = paged;
 
   const act = async (entry: BinEntry, action: "restore" | "purge") => {
     setBusy(`${entry.kind}-${entry.id}`);
@@ -40,7 +34,6 @@ export function CatalogBin({ mayDelete }: { mayDelete: boolean }) {
     void query.refetch();
   };
 
-  const page = query.data?.data;
   const label = (field: string) => t(`console.catalog.bin.fields.${field}`);
   return (
     <>
@@ -51,17 +44,9 @@ export function CatalogBin({ mayDelete }: { mayDelete: boolean }) {
       <Table<BinEntry>
         rowKey={(e) => `${e.kind}-${e.id}`}
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
         columns={[
           {
             key: "kind",

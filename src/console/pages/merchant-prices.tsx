@@ -1,11 +1,11 @@
-import { type HttpError, useCan, useCustom } from "@refinedev/core";
+import { useCan } from "@refinedev/core";
 import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ConsoleMerchant, type MerchantSkuPrice, merchantPriceQuery, type Page, priceCalls } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type ConsoleMerchant, type MerchantSkuPrice, merchantPriceQuery, priceCalls } from "#contracts";
+import { RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { priceText } from "./price-common";
 import { PriceListChoice } from "./price-list-choice";
@@ -29,15 +29,12 @@ export function MerchantPrices({
 }) {
   const { t } = useTranslation();
   const mayEdit = useCan({ resource: "prices", action: "edit" }).data?.can === true;
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [search, setSearch] = useState<Search>({});
   const [overriding, setOverriding] = useState<MerchantSkuPrice | null>(null);
-  const { query } = useCustom<Page<MerchantSkuPrice>, HttpError>({
-    ...customCall(priceCalls.merchantPrices, { id: merchant.id }),
-    config: { query: { ...paging, ...search } },
-    queryOptions: { retry: false },
+  const paged = usePagedCall<MerchantSkuPrice, Search>(priceCalls.merchantPrices, {
+    params: { id: merchant.id },
+    loadFailed: "console.prices.merchantLoadFailed",
   });
-  useLoadFailure(query.error, "console.prices.merchantLoadFailed");
+  const { query } = paged;
   const reload = () => void query.refetch();
 
   const removeOverride = async (sku: MerchantSkuPrice) => {
@@ -49,7 +46,6 @@ export function MerchantPrices({
     reload();
   };
 
-  const page = query.data?.data;
   const label = (field: string) => t(`console.prices.merchantFields.${field}`);
   return (
     <>
@@ -67,8 +63,7 @@ export function MerchantPrices({
           layout="inline"
           style={{ rowGap: 8 }}
           onFinish={(values) => {
-            setSearch({ keyword: values.keyword?.trim() || undefined, overridden: values.overridden });
-            setPaging((p) => ({ ...p, pageNum: 1 }));
+            paged.searchFor({ keyword: values.keyword?.trim() || undefined, overridden: values.overridden });
           }}
         >
           <Form.Item
@@ -96,17 +91,9 @@ export function MerchantPrices({
         rowKey="skuId"
         size="small"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
         columns={[
           { key: "product", title: t("console.prices.fields.product"), dataIndex: "productName" },
           { key: "sku", title: t("console.prices.fields.sku"), render: (_, s) => `${s.skuCode} · ${s.spec}` },

@@ -1,11 +1,9 @@
-import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, message, Popconfirm, Table, Tag } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Page, type PriceChange, type PriceList, priceCalls, type priceChangeStates } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type PriceChange, type PriceList, priceCalls, type priceChangeStates } from "#contracts";
+import { RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { changeValueText, useRefetchOn } from "./price-common";
 
@@ -31,13 +29,11 @@ export function PriceChanges({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const { query } = useCustom<Page<PriceChange>, HttpError>({
-    ...customCall(priceCalls.changes, { id: list.id }),
-    config: { query: paging },
-    queryOptions: { retry: false },
+  const changes = usePagedCall<PriceChange>(priceCalls.changes, {
+    params: { id: list.id },
+    loadFailed: "console.prices.changesLoadFailed",
   });
-  useLoadFailure(query.error, "console.prices.changesLoadFailed");
+  const { query } = changes;
   useRefetchOn(revision, query);
 
   const cancel = async (change: PriceChange) => {
@@ -49,7 +45,6 @@ export function PriceChanges({
     onChanged();
   };
 
-  const page = query.data?.data;
   const label = (field: string) => t(`console.prices.changeFields.${field}`);
   return (
     <>
@@ -59,17 +54,9 @@ export function PriceChanges({
       <Table<PriceChange>
         rowKey="id"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={changes.rows}
         scroll={{ x: "max-content" }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={changes.pagination}
         columns={[
           { key: "kind", title: label("kind"), render: (_, c) => t(`console.prices.kinds.${c.kind}`) },
           { key: "value", title: label("value"), render: (_, c) => changeValueText(t, c, list.currency) },

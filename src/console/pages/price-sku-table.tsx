@@ -1,13 +1,12 @@
-import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Form, Input, message, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Page, type PricedSku, type PriceList, priceCalls, pricedSkuQuery } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type PricedSku, type PriceList, priceCalls, pricedSkuQuery } from "#contracts";
+import { RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 import { PriceChangeDialog } from "./price-change-dialog";
 import { priceText, useRefetchOn } from "./price-common";
 
@@ -32,19 +31,15 @@ export function PriceSkuTable({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [search, setSearch] = useState<Search>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [changing, setChanging] = useState(false);
-  const { query } = useCustom<Page<PricedSku>, HttpError>({
-    ...customCall(priceCalls.skus, { id: list.id }),
-    config: { query: { ...paging, ...search } },
-    queryOptions: { retry: false },
+  const paged = usePagedCall<PricedSku, Search>(priceCalls.skus, {
+    params: { id: list.id },
+    loadFailed: "console.prices.skusLoadFailed",
   });
-  useLoadFailure(query.error, "console.prices.skusLoadFailed");
+  const { query } = paged;
   useRefetchOn(revision, query);
 
-  const page = query.data?.data;
   const label = (field: string) => t(`console.prices.fields.${field}`);
   return (
     <>
@@ -54,8 +49,7 @@ export function PriceSkuTable({
           layout="inline"
           style={{ rowGap: 8 }}
           onFinish={(values) => {
-            setSearch({ keyword: values.keyword?.trim() || undefined, priced: values.priced });
-            setPaging((p) => ({ ...p, pageNum: 1 }));
+            paged.searchFor({ keyword: values.keyword?.trim() || undefined, priced: values.priced });
           }}
         >
           <Form.Item
@@ -92,7 +86,7 @@ export function PriceSkuTable({
       <Table<PricedSku>
         rowKey="skuId"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
         rowSelection={
           mayEdit
@@ -104,15 +98,7 @@ export function PriceSkuTable({
               }
             : undefined
         }
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
         columns={[
           {
             key: "product",

@@ -1,14 +1,12 @@
-import { type CrudFilter, type HttpError, useCustom } from "@refinedev/core";
 import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag } from "antd";
 import type { Dayjs } from "dayjs";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Page, type RiskEvent, type RiskRule, riskCalls, riskEventQuery, riskRules } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type RiskEvent, type RiskRule, riskCalls, riskEventQuery, riskRules } from "#contracts";
+import { RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
-import { customCall } from "../../providers/api-call";
 
 interface Search {
   rule?: RiskRule;
@@ -17,16 +15,17 @@ interface Search {
   time?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const searchFilters = (values: Search): CrudFilter[] => {
+/** The form's values as the events call's query (empty ones left out). */
+const searchQuery = (values: Search) => {
   const [start, end] = values.time ?? [];
   const text = (v?: string) => v?.trim() || undefined;
-  return [
-    { field: "rule", operator: "eq", value: values.rule },
-    { field: "merchantNo", operator: "eq", value: text(values.merchantNo) },
-    { field: "rechargeAccount", operator: "eq", value: text(values.rechargeAccount) },
-    { field: "startTime", operator: "eq", value: start?.startOf("second").toISOString() },
-    { field: "endTime", operator: "eq", value: end?.endOf("second").toISOString() },
-  ];
+  return {
+    rule: values.rule,
+    merchantNo: text(values.merchantNo),
+    rechargeAccount: text(values.rechargeAccount),
+    startTime: start?.startOf("second").toISOString(),
+    endTime: end?.endOf("second").toISOString(),
+  };
 };
 
 const ruleColor: Record<RiskRule, string> = {
@@ -40,16 +39,10 @@ const ruleColor: Record<RiskRule, string> = {
 /** The orders the risk rules refused (nothing else of them was written), newest first, searched like the audit log. */
 export function RiskEvents() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [filters, setFilters] = useState<CrudFilter[]>([]);
-  const { query } = useCustom<Page<RiskEvent>, HttpError>({
-    ...customCall(riskCalls.events),
-    config: { query: paging, filters },
-    queryOptions: { retry: false },
+  const paged = usePagedCall<RiskEvent, ReturnType<typeof searchQuery>>(riskCalls.events, {
+    loadFailed: "console.risk.events.loadFailed",
   });
-  useLoadFailure(query.error, "console.risk.events.loadFailed");
-
-  const page = query.data?.data;
+  const { query } = paged;
   const label = (field: string) => t(`console.risk.events.fields.${field}`);
   const shape = riskEventQuery.shape;
   return (
@@ -60,8 +53,7 @@ export function RiskEvents() {
           layout="inline"
           style={{ rowGap: 8, flex: 1 }}
           onFinish={(values) => {
-            setFilters(searchFilters(values));
-            setPaging((p) => ({ ...p, pageNum: 1 }));
+            paged.searchFor(searchQuery(values));
           }}
         >
           <Form.Item name="rule" label={label("rule")}>
@@ -98,17 +90,9 @@ export function RiskEvents() {
       <Table<RiskEvent>
         rowKey="id"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
         columns={[
           { key: "time", title: label("time"), render: (_, e) => formatDateTime(e.time) },
           {

@@ -1,6 +1,6 @@
-import { useCustom, useCustomMutation } from "@refinedev/core";
+import { useCustomMutation } from "@refinedev/core";
 import { Alert, Input, message, Select, Space, Table } from "antd";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   apiSettingsCalls,
@@ -8,9 +8,9 @@ import {
   type DeliveryListQuery,
   deliveryChannels,
   deliveryStatuses,
-  type Page,
 } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, ListCard, listPagination, RefreshButton } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
@@ -18,14 +18,9 @@ import { deliveryColumns } from "./delivery-columns";
 /** Callbacks and notifications sent to the merchant, newest first, with a resend per event. */
 export function DeliveryLog() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [filters, setFilters] = useState<DeliveryListQuery>({});
-  const { query } = useCustom<Page<Delivery>>({
-    ...customCall(apiSettingsCalls.deliveries),
-    config: { query: { ...paging, ...filters } },
-    // Each failure is already reported by the http client and shown in the table; retrying would repeat both.
-    queryOptions: { retry: false },
-  });
+  // Each failure is already reported by the http client and shown above the table.
+  const paged = usePagedCall<Delivery, DeliveryListQuery>(apiSettingsCalls.deliveries);
+  const { query } = paged;
   const { refetch } = query;
   const { mutate, mutation } = useCustomMutation<Delivery>();
   const resending = mutation.isPending ? ((mutation.variables?.meta?.id as number | undefined) ?? null) : null;
@@ -47,11 +42,7 @@ export function DeliveryLog() {
     return deliveryColumns(t, resend, resending);
   }, [t, mutate, refetch, resending]);
 
-  const filter = (change: Partial<DeliveryListQuery>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    setPaging((current) => ({ ...current, pageNum: 1 }));
-  };
-  const page = query.data?.data;
+  const filter = (change: Partial<DeliveryListQuery>) => paged.searchFor({ ...paged.search, ...change });
   const option = (group: string) => (value: string) => ({
     value,
     label: t(`api-settings.deliveries.${group}.${value}`),
@@ -96,19 +87,11 @@ export function DeliveryLog() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         loading={query.isFetching}
         scroll={{ x: "max-content" }}
         expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
       />
     </ListCard>
   );

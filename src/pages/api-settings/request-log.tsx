@@ -1,11 +1,9 @@
-import { useCustom } from "@refinedev/core";
 import { Table, Tag, Typography } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiRequestEntry, apiSettingsCalls, type Page } from "#contracts";
-import { DEFAULT_LIST_PAGE_SIZE, ListCard, listPagination, RefreshButton } from "../../components/list-page";
+import { type ApiRequestEntry, apiSettingsCalls } from "#contracts";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
 
 /**
  * The AppID's recent Open API requests (7 days), newest first: what a developer looks at when a signature is
@@ -13,13 +11,8 @@ import { customCall } from "../../providers/api-call";
  */
 export function RequestLog() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const { query } = useCustom<Page<ApiRequestEntry>>({
-    ...customCall(apiSettingsCalls.requests),
-    config: { query: paging },
-    queryOptions: { retry: false },
-  });
-  const page = query.data?.data;
+  const paged = usePagedCall<ApiRequestEntry>(apiSettingsCalls.requests);
+  const { query } = paged;
   const label = (field: string) => t(`api-settings.requests.fields.${field}`);
   return (
     <ListCard title={t("api-settings.titles.requests")} actions={<RefreshButton query={query} />}>
@@ -28,7 +21,7 @@ export function RequestLog() {
         rowKey="id"
         size="middle"
         loading={query.isFetching}
-        dataSource={page?.list ?? []}
+        dataSource={paged.rows}
         scroll={{ x: "max-content" }}
         columns={[
           { key: "time", title: label("time"), render: (_, r) => formatDateTime(r.time) },
@@ -56,15 +49,7 @@ export function RequestLog() {
             render: (_, r) => <Typography.Text copyable>{r.requestId}</Typography.Text>,
           },
         ]}
-        pagination={listPagination(
-          {
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-          },
-          t,
-        )}
+        pagination={paged.pagination}
       />
     </ListCard>
   );
