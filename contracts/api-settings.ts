@@ -255,7 +255,7 @@ export const delivery = z.object({
   merchantOrderNo: z.string().nullable(),
   /** Where the last try went (the URL configured at that time); null before the first try. */
   url: z.string().nullable(),
-  status: z.enum(deliveryStatuses),
+  status: z.enum(eventStatuses),
   attempts: z.number(),
   maxAttempts: z.number(),
   lastStatus: z.number().nullable(),

@@ -8,6 +8,7 @@ const statusColor: Record<Delivery["status"], string> = {
   pending: "processing",
   delivered: "success",
   failed: "error",
+  unsent: "default",
 };
 
 /** An HTTP code when the receiver answered, else why the try failed (timeout, refused, ...). */

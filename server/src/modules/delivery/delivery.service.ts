@@ -40,8 +40,7 @@ function toDelivery(
     orderNo: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,
     url: row.lastUrl,
-    // Deliveries are never `unsent` events: their queries leave those out (listFilter, resendDelivery).
-    status: row.status === "unsent" ? "failed" : row.status,
+    status: row.status,
     attempts: row.attempts,
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
     lastStatus: row.lastStatus,

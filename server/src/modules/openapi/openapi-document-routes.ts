@@ -9,7 +9,8 @@ import { openApiDocument } from "./openapi-document";
  * The page's script is a file of its own: the Content-Security-Policy allows no inline script.
  */
 export function serveOpenApiDocument(app: FastifyInstance) {
-  const document = JSON.stringify(openApiDocument());
+  // Generated at the first request, once: most processes (workers, tests) never serve it.
+  let document: string | undefined;
   const assets = `${PORTAL_BASE}/docs/static`;
   const page = `<!doctype html>
 <html lang="en">
@@ -28,9 +29,10 @@ export function serveOpenApiDocument(app: FastifyInstance) {
 `;
   const script = `SwaggerUIBundle({ url: "${OPENAPI_BASE}/openapi.json", dom_id: "#reference", deepLinking: true });\n`;
   const hidden = { schema: { hide: true } };
-  app.get(`${OPENAPI_BASE}/openapi.json`, hidden, async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document),
-  );
+  app.get(`${OPENAPI_BASE}/openapi.json`, hidden, async (_request, reply) => {
+    document ??= JSON.stringify(openApiDocument());
+    return reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document);
+  });
   app.get(`${OPENAPI_BASE}/reference`, hidden, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page),
   );
