@@ -42,7 +42,13 @@ export function RequestLog() {
             ),
           },
           { key: "errorCode", title: label("errorCode"), render: (_, r) => r.errorCode ?? "-" },
-          { key: "latency", title: label("latency"), align: "right", render: (_, r) => `${r.latencyMs} ms` },
+          {
+            key: "latency",
+            title: label("latency"),
+            align: "right",
+            // Said as the delivery attempts say it.
+            render: (_, r) => t("api-settings.deliveries.attempts.ms", { ms: r.latencyMs }),
+          },
           {
             key: "requestId",
             title: label("requestId"),
