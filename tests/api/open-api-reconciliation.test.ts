@@ -102,7 +102,15 @@ describe.each(engines)("Open API order reconciliation on %s", (engine) => {
   });
 
   it("refuses a cursor it did not write and a limit out of range, naming the field", async () => {
-    for (const query of ["?cursor=not-a-cursor", "?limit=0", "?limit=101", "?status=lost", "?updatedFrom=yesterday"]) {
+    const forged = Buffer.from(JSON.stringify(["-200000-01-01T00:00:00.000Z", 1])).toString("base64url");
+    for (const query of [
+      `?cursor=${forged}`,
+      "?cursor=not-a-cursor",
+      "?limit=0",
+      "?limit=101",
+      "?status=lost",
+      "?updatedFrom=yesterday",
+    ]) {
       const res = await get(query);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ data: { errorCode: "INVALID_REQUEST" } });

@@ -1,3 +1,4 @@
+import { YEAR_RANGE } from "#contracts";
 import { invalid } from "../../lib/failure";
 
 /**
@@ -16,8 +17,10 @@ export const writeCursor = (cursor: Cursor) =>
 export function readCursor(text: string): Cursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "string" && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id) && (id as number) > 0)
-      return { at, id: id as number };
+    // A time the database can hold (a forged cursor's year -200000 would otherwise reach it as a 500).
+    const year = typeof at === "string" ? new Date(at).getUTCFullYear() : Number.NaN;
+    if (year >= YEAR_RANGE.min && year <= YEAR_RANGE.max && Number.isSafeInteger(id) && (id as number) > 0)
+      return { at: at as string, id: id as number };
   } catch {
     // Not ours: said below.
   }
