@@ -3,16 +3,12 @@ import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumb
 import { useTranslation } from "react-i18next";
 import { fieldKinds, orderFieldDefinition } from "#contracts";
 import { zodRule } from "../../lib/zod-rule";
+import { LocalizedTextItems } from "./localized-text-items";
 import { OrderFieldOptions } from "./order-field-options";
 import { newField, type OrderFieldValues, type ProductValues } from "./product-form-values";
 
 const fieldShape = orderFieldDefinition.shape;
 const MAX_FIELDS = 20;
-const required = (t: (key: string) => string) => ({
-  required: true,
-  whitespace: true,
-  message: t("validation.required"),
-});
 
 /**
  * The inputs a merchant fills in when ordering the product, in their order: each with a key (the order's inputs
@@ -86,24 +82,7 @@ export function OrderFieldEditor({ form }: { form: FormInstance<ProductValues> }
                   >
                     <Input autoComplete="off" maxLength={40} />
                   </Form.Item>
-                  <Form.Item
-                    name={[name, "label", "en-US"]}
-                    label={label("labelEn")}
-                    required
-                    rules={[required(t)]}
-                    style={{ width: 180 }}
-                  >
-                    <Input autoComplete="off" maxLength={100} />
-                  </Form.Item>
-                  <Form.Item
-                    name={[name, "label", "zh-CN"]}
-                    label={label("labelZh")}
-                    required
-                    rules={[required(t)]}
-                    style={{ width: 180 }}
-                  >
-                    <Input autoComplete="off" maxLength={100} />
-                  </Form.Item>
+                  <LocalizedTextItems name={[name, "label"]} labels={[label("labelEn"), label("labelZh")]} required />
                   <Form.Item name={at("kind")} label={label("kind")}>
                     <Radio.Group
                       optionType="button"
@@ -140,12 +119,11 @@ export function OrderFieldEditor({ form }: { form: FormInstance<ProductValues> }
                       {t("console.catalog.orderFields.primaryKeyHint")}
                     </Checkbox>
                   </Form.Item>
-                  <Form.Item name={[name, "group", "en-US"]} label={label("groupEn")} style={{ width: 160 }}>
-                    <Input autoComplete="off" maxLength={100} />
-                  </Form.Item>
-                  <Form.Item name={[name, "group", "zh-CN"]} label={label("groupZh")} style={{ width: 160 }}>
-                    <Input autoComplete="off" maxLength={100} />
-                  </Form.Item>
+                  <LocalizedTextItems
+                    name={[name, "group"]}
+                    labels={[label("groupEn"), label("groupZh")]}
+                    width={160}
+                  />
                   <Form.Item
                     name={at("pattern")}
                     label={label("pattern")}

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Flex, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { LocalizedTextItems } from "./localized-text-items";
 
 const MAX_OPTIONS = 100;
 
@@ -39,24 +40,7 @@ export function OrderFieldOptions({ field }: { field: number }) {
                 >
                   <Input autoComplete="off" maxLength={100} />
                 </Form.Item>
-                <Form.Item
-                  name={[name, "label", "en-US"]}
-                  label={label("labelEn")}
-                  required
-                  rules={[required]}
-                  style={{ width: 180 }}
-                >
-                  <Input autoComplete="off" maxLength={100} />
-                </Form.Item>
-                <Form.Item
-                  name={[name, "label", "zh-CN"]}
-                  label={label("labelZh")}
-                  required
-                  rules={[required]}
-                  style={{ width: 180 }}
-                >
-                  <Input autoComplete="off" maxLength={100} />
-                </Form.Item>
+                <LocalizedTextItems name={[name, "label"]} labels={[label("labelEn"), label("labelZh")]} required />
                 <div style={{ paddingTop: 30 }}>
                   <Button
                     type="text"
