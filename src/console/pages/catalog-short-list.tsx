@@ -1,7 +1,8 @@
-import { Button, Form, Modal, message, Popconfirm, Space, type TableColumnsType } from "antd";
-import { type ReactNode, useLayoutEffect } from "react";
+import { Button, Form, message, Popconfirm, Space, type TableColumnsType } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CategoryBody, catalogCalls } from "#contracts";
+import { FormDialog, useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { consoleCall } from "../console-session";
 import { useWholeList, WholeListTable, WholeListToolbar } from "../whole-list";
@@ -146,12 +147,7 @@ function ShortListForm({
   const { saving, run } = useFormSave(form);
   const text = (key: string, v?: Record<string, unknown>) => t(`console.catalog.${kind}.${key}`, v);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `values` is derived from `row` on every render
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (values) form.setFieldsValue(values);
-  }, [open, row, form]);
+  useDialogValues(form, open, row, () => values);
 
   // The kind's own fields make its body (a category's, a brand's or an attribute's); the server checks it.
   const save = async (values: object) => {
@@ -168,15 +164,12 @@ function ShortListForm({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={row ? text("edit", { name: row.name }) : text("create")}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      form={form}
+      saving={saving}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -187,6 +180,6 @@ function ShortListForm({
       >
         {fields}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Input, Modal, message } from "antd";
-import { useLayoutEffect } from "react";
+import { Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PriceList, type PriceListBody, priceCalls, priceListBody } from "#contracts";
+import { FormDialog, useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -27,11 +27,7 @@ export function PriceListForm({
   const [form] = Form.useForm<PriceListBody>();
   const { saving, run } = useFormSave(form);
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (list) form.setFieldsValue({ name: list.name, currency: list.currency, description: list.description });
-  }, [open, list, form]);
+  useDialogValues(form, open, list, (l) => l && { name: l.name, currency: l.currency, description: l.description });
 
   const save = async (body: PriceListBody) => {
     await run(async () => {
@@ -46,15 +42,12 @@ export function PriceListForm({
   const label = (field: string) => t(`console.prices.listFields.${field}`);
   const fixed = list !== null && (list.skus > 0 || list.merchants > 0 || list.scheduled > 0);
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={list ? t("console.prices.editList", { name: list.name }) : t("console.prices.createList")}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      form={form}
+      saving={saving}
+      onClose={onClose}
     >
       <Form<PriceListBody> form={form} name="price-list" layout="vertical" onFinish={(v) => void save(v)}>
         <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
@@ -73,6 +66,6 @@ export function PriceListForm({
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Input, Modal, message } from "antd";
-import { useLayoutEffect } from "react";
+import { Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MerchantSkuPrice, overrideBody, priceCalls } from "#contracts";
+import { FormDialog, useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -27,11 +27,7 @@ export function PriceOverrideDialog({
   const [form] = Form.useForm<{ price: string }>();
   const { saving, run } = useFormSave(form);
 
-  useLayoutEffect(() => {
-    if (!sku) return;
-    form.resetFields();
-    form.setFieldsValue({ price: plainPrice(sku.override ?? sku.listPrice) });
-  }, [sku, form]);
+  useDialogValues(form, sku !== null, sku, (s) => s && { price: plainPrice(s.override ?? s.listPrice) });
 
   const save = async ({ price }: { price: string }) => {
     if (!sku) return;
@@ -51,15 +47,12 @@ export function PriceOverrideDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={sku !== null}
       title={sku ? t("console.prices.overrideTitle", { sku: `${sku.productName} ${sku.spec}` }) : ""}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      form={form}
+      saving={saving}
+      onClose={onClose}
     >
       <Form<{ price: string }> form={form} name="price-override" layout="vertical" onFinish={(v) => void save(v)}>
         <Form.Item
@@ -72,6 +65,6 @@ export function PriceOverrideDialog({
           <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} suffix={sku?.currency} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
