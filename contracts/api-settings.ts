@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
+import { defineCall, idParams, PORTAL_BASE } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant-info";
@@ -66,30 +66,53 @@ export function signingString(parts: SigningParts & { body: string }): string {
   return `${signingHead(parts)}${parts.body}\n`;
 }
 
-/** Machine-readable reasons of Open API refusals (`data.errorCode`), stable across languages and versions. */
-export const openApiErrorCodes = [
-  "MISSING_HEADERS",
-  "UNKNOWN_APP_ID",
-  "MERCHANT_DISABLED",
-  "IP_NOT_ALLOWED",
-  "TIMESTAMP_EXPIRED",
-  "INVALID_SIGNATURE",
-  "NONCE_REUSED",
-  "KEY_NOT_CONFIGURED",
-  "RATE_LIMITED",
-  "INVALID_REQUEST",
-  "NOT_FOUND",
-  "INSUFFICIENT_BALANCE",
-  "ACCOUNT_BLOCKED",
-  "DAILY_LIMIT_EXCEEDED",
-  "VELOCITY_LIMIT_EXCEEDED",
-  "NEW_MERCHANT_RESTRICTED",
-  "ORDER_CONFLICT",
-  "PRODUCT_UNAVAILABLE",
-  "INTERNAL_ERROR",
-  "OVERLOADED",
-] as const;
-export type OpenApiErrorCode = (typeof openApiErrorCodes)[number];
+/**
+ * Machine-readable reasons of Open API refusals (`data.errorCode`), stable across languages and versions, each
+ * with its one HTTP status: an answer carrying a code always has this status (docs/open-api.md, Errors, lists
+ * them all). Within v1 codes are only added; a client treats a code it does not know by the HTTP status.
+ */
+export const openApiErrorStatus = {
+  MISSING_HEADERS: 401,
+  UNKNOWN_APP_ID: 401,
+  MERCHANT_DISABLED: 403,
+  IP_NOT_ALLOWED: 403,
+  TIMESTAMP_EXPIRED: 401,
+  INVALID_SIGNATURE: 401,
+  NONCE_REUSED: 401,
+  KEY_NOT_CONFIGURED: 401,
+  RATE_LIMITED: 429,
+  INVALID_REQUEST: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  INSUFFICIENT_BALANCE: 422,
+  ACCOUNT_BLOCKED: 422,
+  DAILY_LIMIT_EXCEEDED: 422,
+  VELOCITY_LIMIT_EXCEEDED: 422,
+  NEW_MERCHANT_RESTRICTED: 422,
+  ORDER_CONFLICT: 409,
+  PRODUCT_NOT_FOUND: 404,
+  PRODUCT_UNAVAILABLE: 409,
+  INTERNAL_ERROR: 500,
+  OVERLOADED: 503,
+} as const;
+export type OpenApiErrorCode = keyof typeof openApiErrorStatus;
+/** Every `data.errorCode`, in the order of `openApiErrorStatus`. */
+export const openApiErrorCodes = Object.keys(openApiErrorStatus) as readonly OpenApiErrorCode[];
+
+/** The page that explains the Open API (docs/open-api.md), served to anyone. */
+export const OPENAPI_REFERENCE_PATH = `${PORTAL_BASE}/reference/open-api`;
+/**
+ * `data.errorDocs`: where a refusal's code is explained, its row in the reference's Errors table. A path on the
+ * host the caller already talks to (there is no configured public address, and one built from `Host` could be
+ * forged or miss a proxy's https).
+ */
+export const openApiErrorDocs = (code: OpenApiErrorCode) => `${OPENAPI_REFERENCE_PATH}#error-${code}`;
+/** `data` of an Open API refusal: its code and the link to the code's entry (field errors may come beside them). */
+export const openApiErrorData = (errorCode: OpenApiErrorCode) => ({
+  errorCode,
+  errorDocs: openApiErrorDocs(errorCode),
+});
 
 // ---- IP whitelist: written the same way in the browser form and on the server (no Node modules here) ----
 
@@ -368,7 +391,8 @@ export const balanceLowEventData = z.object({
 /** How far back GET /openapi/v1/events reaches. */
 export const EVENT_FEED_DAYS = 30;
 
-export const eventTypes = ["order.success", "order.failed", "deposit.status", "balance.low"] as const;
+/** `callback.test`: sent when an admin presses "Send a test callback" in API Settings, nothing else. */
+export const eventTypes = ["order.success", "order.failed", "deposit.status", "balance.low", "callback.test"] as const;
 
 /**
  * Every event of the last 30 days the merchant was sent or would have been (without a URL, or before it set one),
@@ -399,13 +423,60 @@ export const openApiEventPage = z.object({
 });
 export type OpenApiEventPage = z.infer<typeof openApiEventPage>;
 
+/** A test callback's data: says what it is, and from which application. */
+export const testEventData = z.object({ message: z.string(), environment: z.enum(["live", "sandbox"]) });
+
 /** Each event type and its data. */
 export const eventDataByType = {
   "order.success": orderEventData,
   "order.failed": orderEventData,
   "deposit.status": depositEventData,
   "balance.low": balanceLowEventData,
+  "callback.test": testEventData,
 } as const;
+
+// ---- Sandbox ----
+
+/**
+ * Which of the merchant's two Open API applications a settings call is about: the live one, or its sandbox
+ * (its own AppID, keys and callback URL; its orders run on the simulator against a play balance).
+ */
+export const apiEnvironments = ["live", "sandbox"] as const;
+export type ApiEnvironment = (typeof apiEnvironments)[number];
+export const environmentQuery = z.object({
+  environment: z.enum(apiEnvironments, "validation.option").default("live"),
+});
+
+/** A sandbox starts with this balance in the merchant's currency, and Reset puts it back: play money. */
+export const SANDBOX_BALANCE = "10000.00";
+
+/**
+ * The simulator's trigger accounts (the sandbox runs on it): what an order does by how its recharge account ends,
+ * so a developer can make every outcome happen on purpose. The simulator adapter reads the same suffixes.
+ */
+export const SIMULATOR_TRIGGERS = {
+  /** Rejected by the supplier: the order fails (`ACCOUNT_INVALID`) and is refunded. */
+  rejected: "0000",
+  /** Accepted but never answered: the order fails when the product's deadline passes (`DEADLINE_PASSED`). */
+  noAnswer: "9999",
+  /** The first try errs (a retry is recorded), then it succeeds. */
+  retried: "5555",
+} as const;
+
+/** The triggers as a table, and what any other account does. */
+export const SANDBOX_SIMULATOR_RULES: {
+  suffix: string | null;
+  outcome: keyof typeof SIMULATOR_TRIGGERS | "success";
+}[] = [
+  ...Object.entries(SIMULATOR_TRIGGERS).map(([outcome, suffix]) => ({
+    suffix,
+    outcome: outcome as keyof typeof SIMULATOR_TRIGGERS,
+  })),
+  { suffix: null, outcome: "success" },
+];
+
+export const sandboxBalance = z.object({ balance: z.string(), currency: z.string(), resetTo: z.string() });
+export type SandboxBalance = z.infer<typeof sandboxBalance>;
 
 // ---- Calls ----
 
@@ -414,12 +485,20 @@ const APP = "/merchant/api/app";
 
 /** API Settings (admin only): the merchant's Open API application, its keys, callbacks and delivery log. */
 export const apiSettingsCalls = {
-  one: defineCall({ method: "GET", path: APP, access: apiSettings("show"), tag: "api-settings", answer: apiApp }),
+  one: defineCall({
+    method: "GET",
+    path: APP,
+    access: apiSettings("show"),
+    tag: "api-settings",
+    query: environmentQuery,
+    answer: apiApp,
+  }),
   update: defineCall({
     method: "PUT",
     path: APP,
     access: apiSettings("edit"),
     tag: "api-settings",
+    query: environmentQuery,
     body: apiAppUpdate,
     answer: apiApp,
   }),
@@ -431,6 +510,7 @@ export const apiSettingsCalls = {
     access: apiSettings("edit"),
     stepUp: true,
     tag: "api-settings",
+    query: environmentQuery,
     body: rotateSecretBody,
     answer: apiSecret,
   }),
@@ -441,6 +521,7 @@ export const apiSettingsCalls = {
     access: apiSettings("edit"),
     stepUp: true,
     tag: "api-settings",
+    query: environmentQuery,
     answer: apiApp,
   }),
   rotateKey: defineCall({
@@ -449,6 +530,7 @@ export const apiSettingsCalls = {
     access: apiSettings("edit"),
     stepUp: true,
     tag: "api-settings",
+    query: environmentQuery,
     answer: platformKey,
   }),
   deliveries: defineCall({
@@ -456,7 +538,7 @@ export const apiSettingsCalls = {
     path: `${APP}/deliveries`,
     access: apiSettings("list"),
     tag: "api-settings",
-    query: pageQuery.extend(deliveryListQuery.shape),
+    query: pageQuery.extend(deliveryListQuery.shape).extend(environmentQuery.shape),
     answer: pageOf(delivery),
   }),
   /** The AppID's recent Open API requests (7 days), newest first. */
@@ -465,7 +547,7 @@ export const apiSettingsCalls = {
     path: `${APP}/requests`,
     access: apiSettings("list"),
     tag: "api-settings",
-    query: pageQuery,
+    query: pageQuery.extend(environmentQuery.shape),
     answer: pageOf(apiRequestEntry),
   }),
   resend: defineCall({
@@ -474,6 +556,7 @@ export const apiSettingsCalls = {
     access: apiSettings("edit"),
     tag: "api-settings",
     params: idParams,
+    query: environmentQuery,
     answer: delivery,
   }),
   attempts: defineCall({
@@ -482,7 +565,33 @@ export const apiSettingsCalls = {
     access: apiSettings("list"),
     tag: "api-settings",
     params: idParams,
+    query: environmentQuery,
     answer: z.array(deliveryAttempt),
+  }),
+  /** A signed `callback.test` event to the callback URL now, tried once; it answers how that went. */
+  testCallback: defineCall({
+    method: "POST",
+    path: `${APP}/test-callback`,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    query: environmentQuery,
+    answer: delivery,
+  }),
+  /** The sandbox's play balance (the sandbox is created on the first call that names it). */
+  sandboxBalance: defineCall({
+    method: "GET",
+    path: `${APP}/sandbox/balance`,
+    access: apiSettings("show"),
+    tag: "api-settings",
+    answer: sandboxBalance,
+  }),
+  /** Puts the sandbox balance back to SANDBOX_BALANCE (a ledger entry in the sandbox's own ledger). */
+  resetSandboxBalance: defineCall({
+    method: "POST",
+    path: `${APP}/sandbox/balance/reset`,
+    access: apiSettings("edit"),
+    tag: "api-settings",
+    answer: sandboxBalance,
   }),
 };
 

@@ -11,6 +11,7 @@ export const auditActions = [
   "apiSettings.changed",
   "apiSettings.secretRotated",
   "apiSettings.platformKeyRotated",
+  "apiSettings.sandboxReset",
   "member.created",
   "member.changed",
   "member.enabled",

@@ -1,7 +1,6 @@
-import type { OpenApiErrorCode } from "./api-settings";
+import { type OpenApiErrorCode, openApiErrorStatus } from "./api-settings";
 
-/** How one expected failure reaches its callers. */
-export interface FailureRule {
+interface RuleBase {
   /** The HTTP status, which is also the envelope's `code`. */
   status: number;
   /** The sentence's key in `locales/` (namespace `errors` unless the key names another). */
@@ -10,9 +9,18 @@ export interface FailureRule {
   field?: string;
   /** `data.errorCode` for every caller: a stable name programs branch on (the browser's MFA gate, scripts). */
   code?: string;
-  /** The Open API's code when it differs from what the status implies (see `openApiCodeOf`). */
-  openApi?: OpenApiErrorCode;
 }
+
+/**
+ * The Open API's code when it differs from what the status implies (see `openApiCodeOf`): only a code whose
+ * declared status (`openApiErrorStatus`) is the rule's own, so that one code never comes with two statuses.
+ */
+type OpenApiRule = {
+  [C in OpenApiErrorCode]: { status: (typeof openApiErrorStatus)[C]; openApi: C };
+}[OpenApiErrorCode];
+
+/** How one expected failure reaches its callers. */
+export type FailureRule = RuleBase & ({ openApi?: undefined } | OpenApiRule);
 
 /**
  * Every expected failure of the server, by name, declared once. Services throw `fail("insufficientBalance", …)`
@@ -23,7 +31,7 @@ export const failures = {
   // ---- any call ----
   notFound: { status: 404, message: "errors.notFound" },
   validationFailed: { status: 400, message: "validation.failed" },
-  unsupportedMediaType: { status: 415, message: "errors.unsupportedMediaType", openApi: "INVALID_REQUEST" },
+  unsupportedMediaType: { status: 415, message: "errors.unsupportedMediaType", openApi: "UNSUPPORTED_MEDIA_TYPE" },
   badJson: { status: 400, message: "errors.badJson", openApi: "INVALID_REQUEST" },
 
   // ---- who is calling ----
@@ -134,13 +142,13 @@ export const failures = {
   priceOverrideNotFound: { status: 404, message: "console.errors.priceOverrideNotFound" },
 
   // ---- products and orders ----
-  productNotFound: { status: 404, message: "errors.productNotFound", openApi: "PRODUCT_UNAVAILABLE" },
+  productNotFound: { status: 404, message: "errors.productNotFound", openApi: "PRODUCT_NOT_FOUND" },
   /** The product an order names: said on the order form's product field. */
   orderedProductNotFound: {
     status: 404,
     message: "errors.productNotFound",
     field: "productId",
-    openApi: "PRODUCT_UNAVAILABLE",
+    openApi: "PRODUCT_NOT_FOUND",
   },
   productDisabled: {
     status: 409,
@@ -148,7 +156,7 @@ export const failures = {
     field: "productId",
     openApi: "PRODUCT_UNAVAILABLE",
   },
-  skuNotFound: { status: 404, message: "errors.skuNotFound", field: "skuId", openApi: "PRODUCT_UNAVAILABLE" },
+  skuNotFound: { status: 404, message: "errors.skuNotFound", field: "skuId", openApi: "PRODUCT_NOT_FOUND" },
   skuNotOrderable: {
     status: 409,
     message: "errors.skuNotOrderable",
@@ -214,6 +222,8 @@ export const failures = {
   exportNotCompleted: { status: 409, message: "export-task.errors.notCompleted" },
   exportFileGone: { status: 404, message: "export-task.errors.fileGone" },
   deliveryNotFound: { status: 404, message: "delivery.errors.notFound" },
+  /** "Send a test callback" needs somewhere to send it. */
+  callbackUrlMissing: { status: 409, message: "delivery.errors.noCallbackUrl", field: "callbackUrl" },
   notificationNotFound: { status: 404, message: "notification.errors.notFound" },
 
   // ---- the reseller's own staff (operator CLI): deposits, balance adjustments, catalogs ----
@@ -248,17 +258,33 @@ export const failures = {
 
 export type FailureName = keyof typeof failures;
 
-/** The Open API's `data.errorCode` for a status with no named failure behind it (Fastify's own refusals). */
-const openApiCodeByStatus: Record<number, OpenApiErrorCode> = {
-  401: "INVALID_SIGNATURE",
-  404: "NOT_FOUND",
-  409: "ORDER_CONFLICT",
-  429: "RATE_LIMITED",
-};
+/**
+ * The Open API's `data.errorCode` for a status with no code of the failure's own behind it (Fastify's own
+ * refusals, the portal's generic failures): the codes that stand for their status, keyed by their declared one.
+ */
+const openApiCodeByStatus = new Map<number, OpenApiErrorCode>(
+  (
+    [
+      "INVALID_REQUEST",
+      "INVALID_SIGNATURE",
+      "NOT_FOUND",
+      "ORDER_CONFLICT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "RATE_LIMITED",
+      "INTERNAL_ERROR",
+      "OVERLOADED",
+    ] as const
+  ).map((code) => [openApiErrorStatus[code], code]),
+);
 
-/** What an Open API caller reads in `data.errorCode`: the failure's own code, else the one its status implies. */
+/**
+ * What an Open API caller reads in `data.errorCode`: the failure's own code, else the one its status implies,
+ * else the generic one of its class (`INVALID_REQUEST` for a 4xx, `INTERNAL_ERROR` for a 5xx). The answer goes out
+ * with the code's declared status (`openApiErrorStatus`), which is the given one except for a status no code
+ * stands for: a code never comes with two statuses.
+ */
 export function openApiCodeOf(status: number, rule?: FailureRule): OpenApiErrorCode {
-  if (rule?.openApi) return rule.openApi;
-  if (status >= 500) return "INTERNAL_ERROR";
-  return openApiCodeByStatus[status] ?? "INVALID_REQUEST";
+  if (rule?.openApi && openApiErrorStatus[rule.openApi] === status) return rule.openApi;
+  return openApiCodeByStatus.get(status) ?? (status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST");
 }

@@ -17,10 +17,13 @@ export function useSingletonEditForm<Record extends object, Update extends objec
   resource,
   shape,
   onDone,
+  meta,
 }: {
   resource: string;
   shape: { [K in keyof Update]: unknown };
   onDone: () => void;
+  /** Passed to the data provider (`meta.query`: a query the update call declares). */
+  meta?: { [key: string]: unknown };
 }) {
   const { t } = useTranslation();
   const form = useForm<Record, HttpError, Update>({
@@ -28,6 +31,7 @@ export function useSingletonEditForm<Record extends object, Update extends objec
     action: "edit",
     id: SINGLETON_ID,
     redirect: false,
+    ...(meta && { meta }),
     queryOptions: { enabled: false },
     onMutationSuccess: () => {
       void message.success(t("common.saveSuccess"));

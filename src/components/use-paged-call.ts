@@ -13,14 +13,14 @@ import { DEFAULT_LIST_PAGE_SIZE, listPagination, useLoadFailure } from "./list-p
  */
 export function usePagedCall<T, S extends object = Record<string, unknown>>(
   call: CallDeclaration,
-  options: { params?: object; loadFailed?: string } = {},
+  options: { params?: object; query?: object; loadFailed?: string } = {},
 ) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
   const [search, setSearch] = useState<Partial<S>>({});
   const { query } = useCustom<Page<T>, HttpError>({
     ...customCall(call, options.params),
-    config: { query: { ...paging, ...search } },
+    config: { query: { ...options.query, ...paging, ...search } },
     // A failure is already said by the http client (and here, in words); retrying would say it again.
     queryOptions: { retry: false },
   });

@@ -46,14 +46,17 @@ export const createDataProvider = (request: SendRequest, callOf: CallOf = resour
     };
   },
 
-  getOne: async ({ resource, id }) => ({ data: await request(target(callOf, resource, "one", id)) }),
+  // `meta.query`: a query the call declares beside the id (API Settings' `environment`).
+  getOne: async ({ resource, id, meta }) => ({
+    data: await request({ ...target(callOf, resource, "one", id), params: meta?.query }),
+  }),
 
   create: async ({ resource, variables }) => ({
     data: await request({ ...target(callOf, resource, "create"), data: variables }),
   }),
 
-  update: async ({ resource, id, variables }) => ({
-    data: await request({ ...target(callOf, resource, "update", id), data: variables }),
+  update: async ({ resource, id, variables, meta }) => ({
+    data: await request({ ...target(callOf, resource, "update", id), data: variables, params: meta?.query }),
   }),
 
   deleteOne: async ({ resource, id }) => ({ data: await request(target(callOf, resource, "delete", id)) }),

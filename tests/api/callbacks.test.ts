@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -11,12 +9,10 @@ import {
   OPENAPI_REVISION,
   RETRY_SCHEDULE_SECONDS,
   readStoredText,
-  signingString,
 } from "#contracts";
 import { createDeps } from "../../server/src/app-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
 import { translator } from "../../server/src/lib/i18n";
-import { rsaVerify } from "../../server/src/lib/signing";
 import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";
 import {
   claimDueDeliveries,
@@ -28,6 +24,7 @@ import { approveDeposit } from "../../server/src/modules/deposit/deposit-review.
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { placeOrder } from "../../server/src/modules/order/place-order";
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, ZH } from "../support/api-helpers";
+import { type Receiver, receiver } from "../support/callback-receiver";
 import { submitDeposit } from "../support/funds-fixtures";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
@@ -44,51 +41,6 @@ function expectDeclared(bodies: unknown[]) {
 const LIST = "/portal/merchant/api/app/deliveries";
 const resendUrl = (id: number) => `${LIST}/${id}/resend`;
 const SECOND = 1000;
-
-interface Received {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** The signature checked with the platform public key, as a merchant's receiver would. */
-  signed: boolean;
-}
-
-/** A merchant's receiver on 127.0.0.1: verifies every request, records it, answers `status(n)` for the n-th. */
-async function receiver(publicKey: string, status: (n: number) => number = () => 200) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const h = (name: string) => String(req.headers[name] ?? "");
-      const message = signingString({
-        method: req.method ?? "",
-        pathWithQuery: req.url ?? "",
-        timestamp: h(OPENAPI_HEADERS.timestamp),
-        nonce: h(OPENAPI_HEADERS.nonce),
-        body,
-      });
-      received.push({
-        url: req.url ?? "",
-        headers: req.headers,
-        body,
-        signed: rsaVerify(publicKey, message, h(OPENAPI_HEADERS.signature)),
-      });
-      const code = status(received.length);
-      res.writeHead(code, { "content-type": "text/plain" }).end(code === 200 ? "ok" : "receiver says no");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    url: (path = "/hooks/orders?from=portal") => `http://127.0.0.1:${port}${path}`,
-    bodies: () => received.map((r) => JSON.parse(r.body)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type Receiver = Awaited<ReturnType<typeof receiver>>;
 
 describe.each(engines)("callbacks and notifications (%s)", (engine) => {
   let t: TestApp;

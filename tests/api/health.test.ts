@@ -138,7 +138,10 @@ describe("health under faults, overload and slow clients", () => {
       });
       const openApi = await t.app.inject({ method: "GET", url: "/openapi/v1/balance" });
       expect(openApi.statusCode).toBe(503);
-      expect(openApi.json().data).toEqual({ errorCode: "OVERLOADED" });
+      expect(openApi.json().data).toEqual({
+        errorCode: "OVERLOADED",
+        errorDocs: "/portal/reference/open-api#error-OVERLOADED",
+      });
       const health = await t.app.inject({
         method: "GET",
         url: "/portal/health",

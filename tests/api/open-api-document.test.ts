@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPENAPI_REVISION, openApiCalls, openApiErrorCodes } from "#contracts";
+import { eventTypes, OPENAPI_REVISION, openApiCalls, openApiErrorCodes, openApiErrorStatus } from "#contracts";
 import { call, closeTestApp } from "../support/api-helpers";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -45,15 +45,43 @@ describe("the Open API's OpenAPI document", () => {
       "X-Nonce",
       "X-Signature",
     ]);
-    expect(document.components.schemas.Error.properties.data.properties.errorCode.enum).toEqual([...openApiErrorCodes]);
-    expect(Object.keys(document.webhooks)).toEqual(["order.success", "order.failed", "deposit.status", "balance.low"]);
+    const errorData = document.components.schemas.Error.properties.data;
+    expect(errorData.properties.errorCode.enum).toEqual([...openApiErrorCodes]);
+    expect(errorData.properties.errorDocs).toMatchObject({ type: "string", format: "uri-reference" });
+    expect(errorData.required).toEqual(["errorCode", "errorDocs"]);
+    expect(Object.keys(document.webhooks)).toEqual([...eventTypes]);
     const place = document.paths["/orders"].post;
     expect(place.requestBody.content["application/json"].schema.properties.merchantOrderNo).toBeDefined();
     expect(Object.keys(place.responses)).toEqual(
       expect.arrayContaining(["200", "400", "401", "409", "413", "415", "422", "429", "500", "503"]),
     );
+    expect(place.responses["404"].description).toContain("`PRODUCT_NOT_FOUND`");
+    expect(place.responses["409"].description).toContain("`PRODUCT_UNAVAILABLE`");
     expect(document.paths["/orders/{merchantOrderNo}"].get.parameters).toEqual([
       expect.objectContaining({ name: "merchantOrderNo", in: "path", required: true }),
     ]);
+  });
+
+  it("names each error code under the one status it is answered with", () => {
+    const operations = Object.values(document.paths as Record<string, Record<string, Json>>).flatMap((methods) =>
+      Object.values(methods),
+    );
+    const named = new Set<string>();
+    for (const operation of operations)
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        if (status === "200") continue;
+        const codes = [...String(response.description).matchAll(/`([A-Z_]+)`/g)].map((m) => m[1] as string);
+        expect(codes.length, `${operation.operationId} ${status}`).toBeGreaterThan(0);
+        for (const code of codes) {
+          expect(openApiErrorCodes, code).toContain(code);
+          expect({ code, status: openApiErrorStatus[code as keyof typeof openApiErrorStatus] }).toEqual({
+            code,
+            status: Number(status),
+          });
+          named.add(code);
+        }
+      }
+    // Every code is said somewhere: the document describes them all.
+    expect([...named].sort()).toEqual([...openApiErrorCodes].sort());
   });
 });

@@ -142,7 +142,7 @@ describe.each(engines)("Open API on %s", (engine) => {
     expect(await balanceOf(t, shop.merchantId)).toBe(before);
   });
 
-  it("says INSUFFICIENT_BALANCE and PRODUCT_UNAVAILABLE with their codes", async () => {
+  it("says INSUFFICIENT_BALANCE and PRODUCT_NOT_FOUND with their codes", async () => {
     const poor = await openShop(t, { balance: "1" });
     const client = await openApiClient(t, poor.merchantId);
     const short = await openApiCall(t, client, {
@@ -156,7 +156,7 @@ describe.each(engines)("Open API on %s", (engine) => {
       url: "/openapi/v1/orders",
       body: { ...orderBody(poor, "P2"), skuId: 999999999 },
     });
-    expect(missing.json().data.errorCode).toBe("PRODUCT_UNAVAILABLE");
+    expect([missing.statusCode, missing.json().data.errorCode]).toEqual([404, "PRODUCT_NOT_FOUND"]);
   });
 
   it("never shows one merchant's orders to another", async () => {

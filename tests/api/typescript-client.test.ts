@@ -91,10 +91,15 @@ describe.each(engines)("the TypeScript Open API client on %s", (engine) => {
     const api = client({ fetch: counted });
     const refused = await api.placeOrder({ ...topup(), skuId: 999_999 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OpenApiError);
-    expect((refused as OpenApiError).errorCode).toBe("PRODUCT_UNAVAILABLE");
+    expect(refused).toMatchObject({
+      status: 404,
+      errorCode: "PRODUCT_NOT_FOUND",
+      // The server's path, resolved against the address the client calls.
+      errorDocs: `${baseUrl}/portal/reference/open-api#error-PRODUCT_NOT_FOUND`,
+    });
     expect(tries).toBe(1);
     const missing = await api.order("no-such-order").catch((e: unknown) => e);
-    expect(missing).toMatchObject({ status: 404, errorCode: "NOT_FOUND" });
+    expect(missing).toMatchObject({ status: 404, errorCode: "NOT_FOUND", data: { errorCode: "NOT_FOUND" } });
   });
 
   it("refuses answers it cannot verify: another platform key, or none", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchantApps, merchantEvents, merchants } from "../../server/src/db/schema";
+import { postBalanceChange } from "../../server/src/modules/ledger/ledger.service";
 import { bindMfaInDialog, confirmStepUp, type E2E, problemsOf, startE2E, submitLogin } from "../support/e2e";
 import { codeFor, TEST_PASSWORD } from "../support/test-app";
 
@@ -102,6 +103,51 @@ describe("API settings from the admin's side", () => {
     await confirmStepUp(page, e2e, mfaKey);
     await page.getByText("The previous secret is no longer accepted").waitFor();
     await page.getByText("The previous secret is accepted until", { exact: false }).waitFor({ state: "hidden" });
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("has a sandbox tab: its own AppID, a play balance to reset, the simulator's rules and a test callback", async () => {
+    const { m, page, merchantId } = await signedInAdmin();
+    await page.goto(PAGE);
+    await page.getByText(m.merchantNo, { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Sandbox" }).click();
+    await page.waitForURL(/environment=sandbox/);
+    await page.getByText(`${m.merchantNo}-SANDBOX`, { exact: true }).waitFor();
+    const [sandbox] = await e2e.t.deps.db.select().from(merchants).where(eq(merchants.sandboxOf, merchantId));
+    const [app] = await e2e.t.deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, sandbox!.id));
+    await page.getByText(app!.appId, { exact: true }).waitFor();
+    await page.getByText("10,000.00").waitFor();
+    await page.getByText("Ends in 0000").waitFor();
+    await page.getByText("Fails at once (ACCOUNT_INVALID) and is refunded").waitFor();
+
+    // Spent play money comes back with Reset (a ledger entry of the sandbox's own).
+    await postBalanceChange(e2e.t.deps.db, {
+      merchantId: sandbox!.id,
+      type: "reduce",
+      amount: "-2500",
+      remark: "spent in tests",
+      at: e2e.t.clock.now(),
+    });
+    await page.reload();
+    await page.getByText("7,500.00").waitFor();
+    await page.getByRole("button", { name: "Reset balance" }).click();
+    await page.getByText("The play balance goes back to 10000.00 USD", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Reset balance" }).last().click();
+    await page.getByText("Sandbox balance reset").waitFor();
+    await page.getByText("10,000.00").waitFor();
+
+    // No callback URL yet: nothing to test. With one, the page says what came of the try.
+    expect(await page.getByRole("button", { name: "Send a test callback" }).isDisabled()).toBe(true);
+    await e2e.t.deps.db
+      .update(merchantApps)
+      .set({ callbackUrl: "https://shop.invalid/callback" })
+      .where(eq(merchantApps.merchantId, sandbox!.id));
+    await page.reload();
+    await page.getByRole("button", { name: "Send a test callback" }).click();
+    await page.getByText("Test callback not delivered:", { exact: false }).waitFor();
+    // The live tab is the live application still.
+    await page.getByRole("tab", { name: "Live" }).click();
+    await page.getByText(m.merchantNo, { exact: true }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 

@@ -106,15 +106,19 @@ describe("Open API examples in docs/", () => {
     const other = await openShop(t, { balance: "5" });
     const rotated = await openApiClient(t, other.merchantId);
     const admin = other.merchant.users.admin;
-    const { platformKeySerial, platformPublicKey } = await rotatePlatformKey(t.deps, {
-      sessionId: 0,
-      userId: admin.id,
-      merchantId: other.merchantId,
-      role: "admin",
-      username: admin.username,
-      mfaBound: true,
-      client: { ip: "127.0.0.1", userAgent: "test" },
-    });
+    const { platformKeySerial, platformPublicKey } = await rotatePlatformKey(
+      t.deps,
+      {
+        sessionId: 0,
+        userId: admin.id,
+        merchantId: other.merchantId,
+        role: "admin",
+        username: admin.username,
+        mfaBound: true,
+        client: { ip: "127.0.0.1", userAgent: "test" },
+      },
+      other.merchantId,
+    );
     await expect(
       run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: env(rotated) }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining(`X-Key-Serial ${platformKeySerial}`) });

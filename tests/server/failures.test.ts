@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FailureRule, failures, languages, openApiCodeOf, openApiErrorCodes, translateMessage } from "#contracts";
+import {
+  type FailureRule,
+  failures,
+  languages,
+  openApiCodeOf,
+  openApiErrorCodes,
+  openApiErrorStatus,
+  translateMessage,
+} from "#contracts";
 import { Failure, fail, invalid } from "../../server/src/lib/failure";
 import { translator } from "../../server/src/lib/i18n";
 
@@ -19,6 +27,49 @@ describe("the failures table", () => {
     for (const [, rule] of rules) expect(openApiErrorCodes).toContain(openApiCodeOf(rule.status, rule));
     expect(openApiCodeOf(500)).toBe("INTERNAL_ERROR");
     expect(openApiCodeOf(404)).toBe("NOT_FOUND");
+  });
+
+  it.each(rules.filter(([, rule]) => rule.openApi))(
+    "answers %s's Open API code with the status that code is declared with (one status per code)",
+    (_name, rule) => {
+      expect(openApiErrorStatus[rule.openApi!]).toBe(rule.status);
+      expect(openApiCodeOf(rule.status, rule)).toBe(rule.openApi);
+    },
+  );
+
+  it("gives a code with another status only as its class's generic one, which goes out with the code's status", () => {
+    // The Open API answers with the code's declared status (openapi-plugin.ts): for every failure of the table and
+    // every status an error can have (Fastify's own included), that is the failure's status, unless no code stands
+    // for it (a 403 of the portal's), when the generic code of its class says it.
+    const generic = (status: number) => (status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST");
+    for (const [name, rule] of rules) {
+      const code = openApiCodeOf(rule.status, rule);
+      if (openApiErrorStatus[code] !== rule.status)
+        expect({ name, code }).toEqual({ name, code: generic(rule.status) });
+    }
+    for (let status = 400; status < 600; status++) {
+      const code = openApiCodeOf(status);
+      if (openApiErrorStatus[code] !== status) expect(code).toBe(generic(status));
+    }
+    for (const status of [400, 401, 404, 409, 413, 415, 429, 500, 503])
+      expect(openApiErrorStatus[openApiCodeOf(status)]).toBe(status);
+    // A rule's code of another status is not given (the contracts' types refuse such a rule as well).
+    expect(openApiCodeOf(404, { status: 404, message: "x", openApi: "PRODUCT_UNAVAILABLE" } as never)).toBe(
+      "NOT_FOUND",
+    );
+  });
+
+  it("declares every code once, with one client-error or server status", () => {
+    expect(new Set(openApiErrorCodes).size).toBe(openApiErrorCodes.length);
+    expect(openApiErrorCodes).toEqual(Object.keys(openApiErrorStatus));
+    for (const code of openApiErrorCodes) expect(openApiErrorStatus[code]).toBeGreaterThanOrEqual(400);
+    expect(openApiErrorStatus).toMatchObject({
+      PRODUCT_NOT_FOUND: 404,
+      PRODUCT_UNAVAILABLE: 409,
+      INVALID_REQUEST: 400,
+      PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+    });
   });
 
   it("reads a parameter in both languages, or a nested message, in the reader's language", () => {

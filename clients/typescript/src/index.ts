@@ -15,6 +15,7 @@ import type {
   EventQuery,
   ListedOrder,
   NewOrder,
+  OpenApiErrorData,
   Order,
   OrderQuery,
   PlatformKeyListing,
@@ -43,13 +44,17 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The server refused the request: `errorCode` is its stable reason (docs/open-api.md, Errors). */
+/**
+ * The server refused the request: `errorCode` is its stable reason (docs/open-api.md, Errors), one HTTP status per
+ * code; `errorDocs` the full address of the code's entry in the reference, to read or to log beside it.
+ */
 export class OpenApiError extends Error {
   constructor(
     readonly status: number,
     readonly errorCode: string,
     message: string,
-    readonly data: unknown,
+    readonly data: OpenApiErrorData | null,
+    readonly errorDocs: string | null = null,
   ) {
     super(`${errorCode}: ${message}`);
     this.name = "OpenApiError";
@@ -92,8 +97,10 @@ export function createOpenApiClient(options: ClientOptions) {
       });
     const envelope = JSON.parse(text) as { code: number; message: string; data: unknown };
     if (envelope.code !== 200) {
-      const data = envelope.data as { errorCode?: string } | null;
-      throw new OpenApiError(res.status, data?.errorCode ?? String(envelope.code), envelope.message, data);
+      const data = envelope.data as OpenApiErrorData | null;
+      // The server links a path of its own: resolved against the address this client calls.
+      const docs = data?.errorDocs ? new URL(data.errorDocs, options.baseUrl).href : null;
+      throw new OpenApiError(res.status, data?.errorCode ?? String(envelope.code), envelope.message, data, docs);
     }
     return envelope.data as T;
   }

@@ -97,3 +97,13 @@ export interface CallbackEvent<T = Record<string, unknown>> {
   createTime: string;
   data: T;
 }
+
+/** `data` of a refusal (docs/open-api.md, Errors). */
+export interface OpenApiErrorData {
+  /** The stable reason, one HTTP status per code; new codes may come: treat one you do not know by the status. */
+  errorCode: string;
+  /** The code's entry in the reference, a path on the server (`/portal/reference/open-api#error-…`). */
+  errorDocs?: string;
+  /** Per field, in your language: what is wrong with it. */
+  errors?: Record<string, string>;
+}

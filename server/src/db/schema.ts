@@ -78,6 +78,14 @@ export const merchants = pgTable(
     dayCount: integer("day_count").notNull().default(0),
     /** The price list it buys from (null = none); its own prices (`merchant_prices`) override the list's. */
     priceListId: bigint("price_list_id", { mode: "number" }).references((): AnyPgColumn => priceLists.id),
+    /**
+     * Set on a merchant's sandbox (modules/sandbox): a merchant of its own, so its orders, balance, ledger,
+     * events and keys are kept apart from the live ones by the tenant scoping every query already has. It buys
+     * at its live merchant's prices, and its orders are only ever routed to the simulator.
+     */
+    sandboxOf: bigint("sandbox_of", { mode: "number" })
+      .unique()
+      .references((): AnyPgColumn => merchants.id),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

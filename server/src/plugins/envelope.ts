@@ -7,6 +7,7 @@ import {
   type Language,
   type MessageRef,
   OPENAPI_BASE,
+  openApiErrorData,
   pickLanguage,
   resolveParams,
   translateMessage,
@@ -211,7 +212,7 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   const t = translator(pickLanguage(request.headers["accept-language"]));
   const key = error.code === "FST_ERR_BAD_URL" ? "errors.badUrl" : "errors.badRequest";
   // Open API clients branch on `data.errorCode`, even for an address no route could read.
-  const data = request.url.startsWith(`${OPENAPI_BASE}/`) ? { errorCode: "INVALID_REQUEST" } : null;
+  const data = request.url.startsWith(`${OPENAPI_BASE}/`) ? openApiErrorData("INVALID_REQUEST") : null;
   return failure(reply, 400, t(key), data);
 }
 

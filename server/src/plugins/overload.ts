@@ -1,6 +1,6 @@
 import underPressure, { type FastifyUnderPressureOptions } from "@fastify/under-pressure";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OPENAPI_BASE, pickLanguage } from "#contracts";
+import { OPENAPI_BASE, openApiErrorData, pickLanguage } from "#contracts";
 import type { Config } from "../config";
 import { translator } from "../lib/i18n";
 
@@ -26,7 +26,7 @@ export async function registerOverloadGuard(app: FastifyInstance, config: Config
 function shed(request: FastifyRequest, reply: FastifyReply) {
   if (request.routeOptions.config.reportsOverload) return undefined;
   const t = translator(pickLanguage(request.headers["accept-language"]));
-  const data = request.url.startsWith(`${OPENAPI_BASE}/`) ? { errorCode: "OVERLOADED" } : null;
+  const data = request.url.startsWith(`${OPENAPI_BASE}/`) ? openApiErrorData("OVERLOADED") : null;
   reply.code(503).header("retry-after", String(OVERLOAD_RETRY_AFTER_SECONDS)).type("application/json; charset=utf-8");
   return { code: 503, message: t("errors.overloaded"), data };
 }

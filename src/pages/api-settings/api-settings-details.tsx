@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiApp, ApiSecret } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { PlatformKeyRotation, PreviousSecret, SecretButton } from "./key-rotation";
+import { TestCallbackButton } from "./test-callback-button";
 
 /** A PEM block as it is pasted into a verifier, with a copy button. */
 function Pem({ pem }: { pem: string }) {
@@ -68,7 +69,12 @@ export function ApiSettingsDetails({
         <Descriptions.Item label={label("merchantPublicKey")}>
           {orNotSet(app.merchantPublicKey, <Pem pem={app.merchantPublicKey} />)}
         </Descriptions.Item>
-        <Descriptions.Item label={label("callbackUrl")}>{orNotSet(app.callbackUrl)}</Descriptions.Item>
+        <Descriptions.Item label={label("callbackUrl")}>
+          <Space wrap>
+            {orNotSet(app.callbackUrl)}
+            <TestCallbackButton disabled={!app.callbackUrl} />
+          </Space>
+        </Descriptions.Item>
         <Descriptions.Item label={label("notifyUrl")}>{orNotSet(app.notifyUrl)}</Descriptions.Item>
         <Descriptions.Item label={label("ipWhitelist")}>
           {app.ipWhitelist || t("api-settings.anyAddress")}

@@ -4,6 +4,7 @@ import { type ApiApp, type ApiAppUpdate, apiAppUpdate, type KeyType, keyTypes } 
 import { FormActions } from "../../components/form-actions";
 import { useSingletonEditForm } from "../../components/singleton-edit-form";
 import { zodRule } from "../../lib/zod-rule";
+import { useEnvironmentQuery } from "./environment";
 
 const shape = apiAppUpdate.shape;
 
@@ -17,6 +18,7 @@ export function ApiSettingsEditForm({ app, onDone }: { app: ApiApp; onDone: () =
     resource: "api-settings",
     shape,
     onDone,
+    meta: { query: useEnvironmentQuery() },
   });
   const keyType = Form.useWatch<KeyType | undefined>("keyType", form) ?? app.keyType;
   const rule = (name: keyof ApiAppUpdate) => [zodRule(shape[name], t)];

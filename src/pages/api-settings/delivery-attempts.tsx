@@ -4,12 +4,14 @@ import { useTranslation } from "react-i18next";
 import { apiSettingsCalls, type DeliveryAttempt } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
+import { useEnvironmentQuery } from "./environment";
 
 /** Every try of one delivery, oldest first: when, scheduled or Resend, where, what came back, how long it took. */
 export function DeliveryAttempts({ id }: { id: number }) {
   const { t } = useTranslation();
   const { query } = useCustom<DeliveryAttempt[]>({
     ...customCall(apiSettingsCalls.attempts, { id }),
+    config: { query: useEnvironmentQuery() },
     queryOptions: { retry: false },
   });
   const label = (key: string) => t(`api-settings.deliveries.attempts.${key}`);

@@ -11,15 +11,18 @@ import {
 } from "#contracts";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
-import { customCall } from "../../providers/api-call";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
+import { useAppCall, useEnvironmentQuery } from "./environment";
 
 /** Callbacks and notifications sent to the merchant, newest first, with a resend per event. */
 export function DeliveryLog() {
   const { t } = useTranslation();
   // Each failure is already reported by the http client and shown above the table.
-  const paged = usePagedCall<Delivery, DeliveryListQuery>(apiSettingsCalls.deliveries);
+  const appCall = useAppCall();
+  const paged = usePagedCall<Delivery, DeliveryListQuery>(apiSettingsCalls.deliveries, {
+    query: useEnvironmentQuery(),
+  });
   const { query } = paged;
   const { refetch } = query;
   const { mutate, mutation } = useCustomMutation<Delivery>();
@@ -28,7 +31,7 @@ export function DeliveryLog() {
   const columns = useMemo(() => {
     const resend = (d: Delivery) =>
       mutate(
-        { ...customCall(apiSettingsCalls.resend, d), values: {}, meta: { id: d.id } },
+        { ...appCall(apiSettingsCalls.resend, d), values: {}, meta: { id: d.id } },
         {
           // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
           onSuccess: ({ data }) => {
@@ -40,7 +43,7 @@ export function DeliveryLog() {
         },
       );
     return deliveryColumns(t, resend, resending);
-  }, [t, mutate, refetch, resending]);
+  }, [t, mutate, refetch, resending, appCall]);
 
   const filter = (change: Partial<DeliveryListQuery>) => paged.searchFor({ ...paged.search, ...change });
   const option = (group: string) => (value: string) => ({

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey, SECRET_OVERLAP_HOURS } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
-import { customCall } from "../../providers/api-call";
+import { useAppCall } from "./environment";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;
 
@@ -16,11 +16,12 @@ const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div
  */
 export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (secret: ApiSecret) => void }) {
   const { t } = useTranslation();
+  const appCall = useAppCall();
   const { mutate, mutation } = useCustomMutation<ApiSecret>();
   const [overlapHours, setOverlapHours] = useState<(typeof SECRET_OVERLAP_HOURS)[number]>(24);
   const generate = () =>
     mutate(
-      { ...customCall(apiSettingsCalls.rotateSecret), values: { overlapHours: app.secretMasked ? overlapHours : 0 } },
+      { ...appCall(apiSettingsCalls.rotateSecret), values: { overlapHours: app.secretMasked ? overlapHours : 0 } },
       { onSuccess: ({ data }) => onGenerated(data) },
     );
 
@@ -59,11 +60,12 @@ export function SecretButton({ app, onGenerated }: { app: ApiApp; onGenerated: (
 /** While the previous secret is still accepted: until when, and ending that now. */
 export function PreviousSecret({ app, onRevoked }: { app: ApiApp; onRevoked: () => void }) {
   const { t } = useTranslation();
+  const appCall = useAppCall();
   const { mutate, mutation } = useCustomMutation<ApiApp>();
   if (!app.previousSecretUntil) return null;
   const revoke = () =>
     mutate(
-      { ...customCall(apiSettingsCalls.revokePreviousSecret), values: {} },
+      { ...appCall(apiSettingsCalls.revokePreviousSecret), values: {} },
       {
         onSuccess: () => {
           void message.success(t("api-settings.secret.revoked"));
@@ -95,10 +97,11 @@ export function PreviousSecret({ app, onRevoked }: { app: ApiApp; onRevoked: () 
 /** A new platform key pair: callbacks and answers are signed with it from now on, under the next serial. */
 export function PlatformKeyRotation({ app, onRotated }: { app: ApiApp; onRotated: () => void }) {
   const { t } = useTranslation();
+  const appCall = useAppCall();
   const { mutate, mutation } = useCustomMutation<PlatformKey>();
   const rotate = () =>
     mutate(
-      { ...customCall(apiSettingsCalls.rotateKey), values: {} },
+      { ...appCall(apiSettingsCalls.rotateKey), values: {} },
       {
         onSuccess: ({ data }) => {
           void message.success(t("api-settings.keys.rotated", { serial: data.platformKeySerial }));

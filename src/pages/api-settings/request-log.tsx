@@ -4,6 +4,7 @@ import { type ApiRequestEntry, apiSettingsCalls } from "#contracts";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
+import { useEnvironmentQuery } from "./environment";
 
 /**
  * The AppID's recent Open API requests (7 days), newest first: what a developer looks at when a signature is
@@ -11,7 +12,7 @@ import { formatDateTime } from "../../lib/date-format";
  */
 export function RequestLog() {
   const { t } = useTranslation();
-  const paged = usePagedCall<ApiRequestEntry>(apiSettingsCalls.requests);
+  const paged = usePagedCall<ApiRequestEntry>(apiSettingsCalls.requests, { query: useEnvironmentQuery() });
   const { query } = paged;
   const label = (field: string) => t(`api-settings.requests.fields.${field}`);
   return (

@@ -1,20 +1,34 @@
-import type { FastifyInstance } from "fastify";
-import { apiSettingsCalls } from "#contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type ApiEnvironment, apiSettingsCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
 import { listApiRequests } from "../openapi/request-log";
+import { appOwner } from "../sandbox/sandbox.service";
 import { getApiApp, revokePreviousSecret, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-settings.service";
 
-/** API Settings (admin only): the merchant's Open API application, its keys and its callback addresses. */
+/**
+ * API Settings (admin only): the merchant's Open API application, its keys and its callback addresses; each
+ * call names the live application or the sandbox's (`environment`), which the server resolves to its merchant.
+ */
 export function apiSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
-  serve(app, apiSettingsCalls.one, ({ request }) => getApiApp(deps, caller(request).merchantId));
-  serve(app, apiSettingsCalls.update, ({ request, body }) => updateApiApp(deps, caller(request), body));
-  // Request bodies and answers are never logged (app.ts), so the secret stays in this answer.
-  serve(app, apiSettingsCalls.rotateSecret, ({ request, body }) => rotateSecret(deps, caller(request), body));
-  serve(app, apiSettingsCalls.revokePreviousSecret, ({ request }) => revokePreviousSecret(deps, caller(request)));
-  serve(app, apiSettingsCalls.requests, ({ request, query }) =>
-    listApiRequests(deps, caller(request).merchantId, query),
+  const owner = (request: FastifyRequest, query: { environment: ApiEnvironment }) =>
+    appOwner(deps, caller(request), query.environment);
+  serve(app, apiSettingsCalls.one, async ({ request, query }) => getApiApp(deps, await owner(request, query)));
+  serve(app, apiSettingsCalls.update, async ({ request, query, body }) =>
+    updateApiApp(deps, caller(request), await owner(request, query), body),
   );
-  serve(app, apiSettingsCalls.rotateKey, ({ request }) => rotatePlatformKey(deps, caller(request)));
+  // Request bodies and answers are never logged (app.ts), so the secret stays in this answer.
+  serve(app, apiSettingsCalls.rotateSecret, async ({ request, query, body }) =>
+    rotateSecret(deps, caller(request), await owner(request, query), body),
+  );
+  serve(app, apiSettingsCalls.revokePreviousSecret, async ({ request, query }) =>
+    revokePreviousSecret(deps, caller(request), await owner(request, query)),
+  );
+  serve(app, apiSettingsCalls.requests, async ({ request, query }) =>
+    listApiRequests(deps, await owner(request, query), query),
+  );
+  serve(app, apiSettingsCalls.rotateKey, async ({ request, query }) =>
+    rotatePlatformKey(deps, caller(request), await owner(request, query)),
+  );
 }

@@ -97,8 +97,12 @@ function serverChecks(deps: AppDeps, changes: ApiAppChanges) {
  * Saves the admin's settings. Switching to HMAC before a secret exists is allowed: signed requests are then
  * refused as "key not configured" until the admin generates one (the page says so).
  */
-export async function updateApiApp(deps: AppDeps, auth: AuthContext, changes: ApiAppChanges): Promise<ApiApp> {
-  const { merchantId } = auth;
+export async function updateApiApp(
+  deps: AppDeps,
+  auth: AuthContext,
+  merchantId: number,
+  changes: ApiAppChanges,
+): Promise<ApiApp> {
   serverChecks(deps, changes);
   await ensureApp(deps, merchantId);
   const now = deps.clock.now();
@@ -122,7 +126,7 @@ export async function updateApiApp(deps: AppDeps, auth: AuthContext, changes: Ap
       .where(eq(merchantApps.merchantId, merchantId))
       .returning();
     await recordAudit(deps, tx, {
-      ...settingsEntry(auth, "apiSettings.changed"),
+      ...settingsEntry(auth, "apiSettings.changed", merchantId),
       before,
       after: await auditedSettings(tx, merchantId),
     });
@@ -141,10 +145,10 @@ export async function updateApiApp(deps: AppDeps, auth: AuthContext, changes: Ap
 export async function rotateSecret(
   deps: AppDeps,
   auth: AuthContext,
+  merchantId: number,
   body: z.output<typeof rotateSecretBody>,
 ): Promise<ApiSecret> {
   const overlapHours = body?.overlapHours ?? 0;
-  const { merchantId } = auth;
   await ensureApp(deps, merchantId);
   const secret = randomBytes(32).toString("base64url");
   const hint = secret.slice(-SECRET_HINT_LENGTH);
@@ -166,7 +170,7 @@ export async function rotateSecret(
     if (!row) throw fail("notFound");
     // The mask only: the secret itself is in this answer and nowhere else.
     await recordAudit(deps, tx, {
-      ...settingsEntry(auth, "apiSettings.secretRotated"),
+      ...settingsEntry(auth, "apiSettings.secretRotated", merchantId),
       after: { secretMasked: maskSecret(hint), previousAcceptedHours: overlapHours },
     });
   });
@@ -174,8 +178,7 @@ export async function rotateSecret(
 }
 
 /** A new platform key pair: answers and callbacks are signed with it from now on, under the next serial. */
-export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promise<PlatformKey> {
-  const { merchantId } = auth;
+export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext, merchantId: number): Promise<PlatformKey> {
   await ensureApp(deps, merchantId);
   const keys = await generateRsaKeyPair();
   return deps.db.transaction(async (tx) => {
@@ -198,7 +201,7 @@ export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promi
       });
     if (!row) throw fail("notFound");
     await recordAudit(deps, tx, {
-      ...settingsEntry(auth, "apiSettings.platformKeyRotated"),
+      ...settingsEntry(auth, "apiSettings.platformKeyRotated", merchantId),
       after: { platformKeySerial: row.platformKeySerial },
     });
     return row;
@@ -206,28 +209,32 @@ export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext): Promi
 }
 
 /** Ends the previous secret's overlap now (after the merchant's servers all use the new one). */
-export async function revokePreviousSecret(deps: AppDeps, auth: AuthContext): Promise<ApiApp> {
-  const merchant = await merchantOf(deps, auth.merchantId);
+export async function revokePreviousSecret(deps: AppDeps, auth: AuthContext, merchantId: number): Promise<ApiApp> {
+  const merchant = await merchantOf(deps, merchantId);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchantApps)
       .set({ previousSecretSealed: null, previousSecretUntil: null, updatedAt: deps.clock.now() })
-      .where(eq(merchantApps.merchantId, auth.merchantId))
+      .where(eq(merchantApps.merchantId, merchantId))
       .returning();
     if (!row) throw fail("notFound");
     await recordAudit(deps, tx, {
-      ...settingsEntry(auth, "apiSettings.changed"),
+      ...settingsEntry(auth, "apiSettings.changed", merchantId),
       after: { previousSecret: "revoked" },
     });
     return toApiApp(row, merchant, deps.clock.now());
   });
 }
 
-/** An entry about the merchant's API settings, made by the caller. */
+/**
+ * An entry about one of the merchant's API applications (`app`: the live merchant's or its sandbox's), made by
+ * the caller, in the live merchant's audit log either way.
+ */
 const settingsEntry = (
   auth: AuthContext,
   action: "apiSettings.changed" | "apiSettings.secretRotated" | "apiSettings.platformKeyRotated",
-) => ({ actor: userActor(auth), merchantId: auth.merchantId, action, target: { kind: "apiApp", id: auth.merchantId } });
+  app: number,
+) => ({ actor: userActor(auth), merchantId: auth.merchantId, action, target: { kind: "apiApp", id: app } });
 
 /** The settings as the audit log keeps them: addresses, whitelist, key type and threshold, never a key or secret. */
 async function auditedSettings(tx: Executor, merchantId: number) {

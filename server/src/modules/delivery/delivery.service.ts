@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import {
+  type ApiEnvironment,
   type Delivery,
   type DeliveryAttempt,
   type DeliveryListQuery,
@@ -14,8 +16,8 @@ import { fetchNewestFirst } from "../../db/paging";
 import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
-import type { AuthContext } from "../auth/auth-context";
-import { attemptDelivery } from "./attempt";
+import { type Attempt, attemptDelivery } from "./attempt";
+import { DELIVERIES } from "./delivery.worker";
 import type { Send } from "./sender";
 
 /** The delivery log of API settings: a merchant's callbacks and notifications, and a resend of one. */
@@ -87,7 +89,7 @@ function readEvents(deps: AppDeps, only: SQL, order: SQL[] = []) {
  */
 export async function listDeliveries(
   deps: AppDeps,
-  auth: AuthContext,
+  merchantId: number,
   query: PageQuery & DeliveryListQuery,
   language: Language,
 ): Promise<Page<Delivery>> {
@@ -98,7 +100,7 @@ export async function listDeliveries(
       table: merchantEvents,
       id: merchantEvents.id,
       createdAt: merchantEvents.id,
-      where: listFilter(deps, auth.merchantId, query),
+      where: listFilter(deps, merchantId, query),
     },
     (only, order) => readEvents(deps, only, order),
     (row) => toDelivery(row.event, row, language),
@@ -113,7 +115,7 @@ export async function listDeliveries(
  */
 export async function resendDelivery(
   deps: AppDeps,
-  auth: AuthContext,
+  merchantId: number,
   id: number,
   language: Language,
   send: Send = deps.outbound,
@@ -122,18 +124,59 @@ export async function resendDelivery(
     .select()
     .from(merchantEvents)
     .where(
-      and(
-        eq(merchantEvents.id, id),
-        eq(merchantEvents.merchantId, auth.merchantId),
-        ne(merchantEvents.status, "unsent"),
-      ),
+      and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, merchantId), ne(merchantEvents.status, "unsent")),
     );
   if (!event) throw fail("deliveryNotFound");
-  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, auth.merchantId));
-  const { at, url, result, latencyMs } = await attemptDelivery(deps, send, app, event);
+  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+  const attempt = await attemptDelivery(deps, send, app, event);
+  // A failed resend leaves the schedule as it was.
+  await recordManualTry(deps, event.id, attempt, attempt.result.ok ? "delivered" : null);
+  return deliveryById(deps, event.id, language);
+}
+
+/**
+ * "Send a test callback": a signed `callback.test` event to the application's callback URL, tried once now and
+ * answered with how that went. It is an event like the others (the delivery log, the events feed, Resend), but
+ * never retried by the schedule: whoever sent it is watching for the answer.
+ */
+export async function sendTestCallback(
+  deps: AppDeps,
+  merchantId: number,
+  environment: ApiEnvironment,
+  language: Language,
+  send: Send = deps.outbound,
+): Promise<Delivery> {
+  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+  if (!app?.callbackUrl) throw fail("callbackUrlMissing");
+  const now = deps.clock.now();
+  const [event] = await deps.db
+    .insert(merchantEvents)
+    .values({
+      eventId: randomUUID(),
+      merchantId,
+      channel: "callback",
+      type: "callback.test",
+      payload: { message: TEST_CALLBACK_MESSAGE, environment },
+      createdAt: now,
+      attempts: 1,
+      // Claimed by this call as a worker would claim it: the worker leaves it alone unless this process dies.
+      nextAttemptAt: new Date(now.getTime() + DELIVERIES.leaseMs),
+    })
+    .returning();
+  if (!event) throw new Error("the test event was not written");
+  const attempt = await attemptDelivery(deps, send, app, { ...event, channel: "callback" });
+  await recordManualTry(deps, event.id, attempt, attempt.result.ok ? "delivered" : "failed");
+  return deliveryById(deps, event.id, language);
+}
+
+const TEST_CALLBACK_MESSAGE = "A test callback from API Settings: your endpoint received and can verify it.";
+
+/** Writes an admin's try (Resend, test callback) to the log and the event; `ends` the event in that state. */
+async function recordManualTry(deps: AppDeps, eventId: number, attempt: Attempt, ends: "delivered" | "failed" | null) {
+  const { at, url, result, latencyMs } = attempt;
   await deps.db.transaction(async (tx) => {
     await tx.insert(deliveryAttempts).values({
-      eventRowId: event.id,
+      eventRowId: eventId,
       manual: true,
       startedAt: at,
       latencyMs,
@@ -148,25 +191,30 @@ export async function resendDelivery(
         lastStatus: result.status,
         lastError: result.ok ? null : result.error,
         lastUrl: url,
-        ...(result.ok ? { status: "delivered" as const, deliveredAt: at, nextAttemptAt: null } : {}),
+        ...(ends && { status: ends, nextAttemptAt: null }),
+        ...(ends === "delivered" && { deliveredAt: at }),
       })
-      .where(eq(merchantEvents.id, event.id));
+      .where(eq(merchantEvents.id, eventId));
   });
-  const [row] = await readEvents(deps, eq(merchantEvents.id, event.id));
-  return toDelivery(row!.event, row!, language);
+}
+
+async function deliveryById(deps: AppDeps, id: number, language: Language): Promise<Delivery> {
+  const [row] = await readEvents(deps, eq(merchantEvents.id, id));
+  if (!row) throw fail("deliveryNotFound");
+  return toDelivery(row.event, row, language);
 }
 
 /** Every try of one of the merchant's deliveries, oldest first (scheduled and manual). */
 export async function listDeliveryAttempts(
   deps: AppDeps,
-  auth: AuthContext,
+  merchantId: number,
   id: number,
   language: Language,
 ): Promise<DeliveryAttempt[]> {
   const [event] = await deps.db
     .select({ id: merchantEvents.id })
     .from(merchantEvents)
-    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, auth.merchantId)));
+    .where(and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, merchantId)));
   if (!event) throw fail("deliveryNotFound");
   const rows = await deps.db
     .select()

@@ -36,6 +36,9 @@ export interface Route {
   costCurrency: string | null;
 }
 
+/** The simulator account sandbox orders go to (migration 0028). */
+export const SANDBOX_SUPPLIER = "sandbox";
+
 /**
  * The routes still open to an order, best first: its SKU's enabled routes at enabled accounts, healthy ones
  * before those whose last check failed (a `down` account is still tried, last, rather than failing the order),
@@ -44,7 +47,7 @@ export interface Route {
  */
 export async function openRoutes(
   executor: Executor,
-  order: { id: number; skuId: number; supplier: string; skuCode: string },
+  order: { id: number; skuId: number; supplier: string; skuCode: string; sandbox: boolean },
 ): Promise<Route[]> {
   const rows = await queryRows<
     AccountColumns & { supplierProduct: string; cost: string | null; costCurrency: string | null }
@@ -53,10 +56,15 @@ export async function openRoutes(
     sql`
       with routes as (
         select r.supplier_id, r.supplier_product, r.cost::text as cost, r.cost_currency, r.position, r.enabled
-        from sku_routes r where r.sku_id = ${order.skuId}
+        from sku_routes r where r.sku_id = ${order.skuId} and not ${order.sandbox}
         union all
         select a.id, ${order.skuCode}, null, null, 0, true from supplier_accounts a
-        where a.code = ${order.supplier} and not exists (select 1 from sku_routes where sku_id = ${order.skuId})
+        where not ${order.sandbox} and a.code = ${order.supplier}
+          and not exists (select 1 from sku_routes where sku_id = ${order.skuId})
+        union all
+        -- A sandbox's order only ever goes to the sandbox simulator, whatever the account was edited into.
+        select a.id, ${order.skuCode}, null, null, 0, true from supplier_accounts a
+        where ${order.sandbox} and a.code = ${SANDBOX_SUPPLIER} and a.kind = 'simulator'
       )
       select ${accountColumns}, r.supplier_product as "supplierProduct", r.cost, r.cost_currency as "costCurrency"
       from routes r join supplier_accounts a on a.id = r.supplier_id

@@ -59,6 +59,8 @@ export interface ClaimedOrder {
   createdAt: Date;
   /** The default supplier's code (the product's), for a SKU without routes. */
   supplier: string;
+  /** A sandbox's order: routed to the sandbox simulator only. */
+  sandbox: boolean;
   /** This claim's attempt number (1 the first time), also the fencing token for rescheduling. */
   attempts: number;
   deadlineAt: Date;
@@ -85,6 +87,7 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
     returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity,
       t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.attempts, t.sku_id as "skuId",
       (select s.code from product_skus s where s.id = t.sku_id) as "skuCode",
+      (select m.sandbox_of is not null from merchants m where m.id = t.merchant_id) as sandbox,
       (select s.face_value::text from product_skus s where s.id = t.sku_id) as "faceValue",
       (select s.currency from product_skus s where s.id = t.sku_id) as "faceCurrency",
       (extract(epoch from t.created_at) * 1000)::float8 as "createdMs",

@@ -60,11 +60,14 @@ export async function identifyOpenApiApp(
   const [app] = await queryRows<AppLookup>(
     deps.db,
     sql`
-      select a.merchant_id, m.merchant_no, m.status as merchant_status, a.key_type, a.merchant_public_key,
+      select a.merchant_id, m.merchant_no, coalesce(live.status, m.status) as merchant_status, a.key_type,
+        a.merchant_public_key,
         a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed,
         case when a.previous_secret_until > ${deps.clock.now().toISOString()}::timestamptz
           then a.previous_secret_sealed end as previous_secret_sealed
       from merchant_apps a join merchants m on m.id = a.merchant_id
+        -- A sandbox stands or falls with its live merchant: disabling the merchant stops its sandbox too.
+        left join merchants live on live.id = m.sandbox_of
       where a.app_id = ${headers.appId}`,
   );
   if (!app) throw fail("unknownAppId");

@@ -3,9 +3,11 @@ import {
   type CallDeclaration,
   eventDataByType,
   OPENAPI_BASE,
+  OPENAPI_REFERENCE_PATH,
   OPENAPI_REVISION,
   openApiCalls,
   openApiErrorCodes,
+  openApiErrorDocs,
   PRODUCT_NAME,
 } from "#contracts";
 import { openApiExamples } from "./openapi-examples";
@@ -67,7 +69,10 @@ const headers = Object.fromEntries(
   Object.entries(signedAnswerHeaders).map(([name, h]) => [name, { ...h, schema: { type: "string" } }]),
 );
 
-/** The statuses each call can answer besides 200, with the `errorCode`s they carry (docs: Errors). */
+/**
+ * The statuses each call can answer besides 200, with the `errorCode`s they carry (docs: Errors): each code under
+ * its one status (`openApiErrorStatus`, which the document's test holds these to).
+ */
 const commonErrors: Record<string, string> = {
   "400": "Invalid input (`INVALID_REQUEST`; `data.errors` names each field)",
   "401":
@@ -79,11 +84,11 @@ const commonErrors: Record<string, string> = {
 };
 const callErrors: Partial<Record<keyof typeof openApiCalls, Record<string, string>>> = {
   placeOrder: {
-    "404": "No such product or SKU (`PRODUCT_UNAVAILABLE`)",
+    "404": "No such product or SKU for you (`PRODUCT_NOT_FOUND`)",
     "409":
-      "The merchant order number was used with other content (`ORDER_CONFLICT`), or the product is off sale (`PRODUCT_UNAVAILABLE`)",
-    "413": "The body is over 1 MiB (`INVALID_REQUEST`)",
-    "415": "The body is not JSON (`INVALID_REQUEST`)",
+      "The merchant order number was used with other content (`ORDER_CONFLICT`), or the product is off sale or has no price for you (`PRODUCT_UNAVAILABLE`)",
+    "413": "The body is over 1 MiB (`PAYLOAD_TOO_LARGE`)",
+    "415": "The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)",
     "422":
       "Not placed: `INSUFFICIENT_BALANCE`, `ACCOUNT_BLOCKED`, `DAILY_LIMIT_EXCEEDED`, `VELOCITY_LIMIT_EXCEEDED`, `NEW_MERCHANT_RESTRICTED`",
   },
@@ -179,7 +184,7 @@ export function openApiDocument(): Json {
       version: OPENAPI_REVISION,
       description:
         "Place and follow orders from your servers. Every request is signed with the four headers below, every answer " +
-        "is signed back, and final order states are pushed to your callback URL. The guide: /portal/reference/open-api.",
+        `is signed back, and final order states are pushed to your callback URL. The guide: ${OPENAPI_REFERENCE_PATH}.`,
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: OPENAPI_BASE, description: "This server" }],
@@ -211,8 +216,20 @@ export function openApiDocument(): Json {
             message: { type: "string", description: "What went wrong, in your Accept-Language" },
             data: {
               type: ["object", "null"],
+              required: ["errorCode", "errorDocs"],
               properties: {
-                errorCode: { type: "string", enum: [...openApiErrorCodes] },
+                errorCode: {
+                  type: "string",
+                  enum: [...openApiErrorCodes],
+                  description:
+                    "Why, for your program: one HTTP status per code; treat a code you do not know by the status",
+                },
+                errorDocs: {
+                  type: "string",
+                  format: "uri-reference",
+                  description: `The code's entry in the reference's Errors table, a path on this server (${OPENAPI_REFERENCE_PATH})`,
+                  examples: [openApiErrorDocs("INSUFFICIENT_BALANCE")],
+                },
                 errors: { type: "object", additionalProperties: { type: "string" }, description: "Per field" },
               },
             },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { OPENAPI_HEADERS, OPENAPI_REVISION, openApiCodeOf } from "#contracts";
+import { OPENAPI_HEADERS, OPENAPI_REVISION, openApiCodeOf, openApiErrorData, openApiErrorStatus } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { Failure, fail } from "../../lib/failure";
 import { signingBytes } from "../../lib/signing";
@@ -153,14 +153,21 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     reply.headers(described.headers);
     const errorCode = openApiCodeOf(described.status, error instanceof Failure ? error.rule : undefined);
     request.openApiErrorCode = errorCode;
-    return failure(reply, described.status, described.message, { ...described.data, errorCode });
+    // One status per code: the code's own (the described one, but for a status no code stands for).
+    return failure(reply, openApiErrorStatus[errorCode], described.message, {
+      ...described.data,
+      ...openApiErrorData(errorCode),
+    });
   });
 
   scope.setNotFoundHandler((request, reply) => {
     request.openApiErrorCode = "NOT_FOUND";
     const path = request.url.split("?")[0] ?? "";
-    return failure(reply, 404, request.t("errors.routeNotFound", { method: request.method, path }), {
-      errorCode: "NOT_FOUND",
-    });
+    return failure(
+      reply,
+      openApiErrorStatus.NOT_FOUND,
+      request.t("errors.routeNotFound", { method: request.method, path }),
+      openApiErrorData("NOT_FOUND"),
+    );
   });
 }

@@ -42,3 +42,11 @@ export function merchantPriceAt(
     merchantPrices.price,
   );
 }
+
+/**
+ * The merchant whose prices `merchantId` pays: itself, or for a sandbox its live merchant, so a developer tests
+ * against the prices the live application will pay (one probe of the primary key).
+ */
+export function pricedAs(merchantId: number): SQL<number> {
+  return sql<number>`coalesce((select s.sandbox_of from merchants s where s.id = ${merchantId}), ${merchantId})`;
+}

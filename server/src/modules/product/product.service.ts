@@ -7,7 +7,7 @@ import { fetchPage } from "../../db/paging";
 import { merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
-import { merchantPriceAt } from "../pricing/effective-price";
+import { merchantPriceAt, pricedAs } from "../pricing/effective-price";
 import { localizeFields } from "./order-fields";
 
 type ProductRow = typeof products.$inferSelect;
@@ -85,7 +85,7 @@ export async function loadSkus(executor: Executor, merchantId: number, productId
   const rows = await executor
     .select({ sku: productSkus, price: merchantPriceAt(merchants, productSkus.id, at), currency: merchants.currency })
     .from(productSkus)
-    .innerJoin(merchants, eq(merchants.id, merchantId))
+    .innerJoin(merchants, eq(merchants.id, pricedAs(merchantId)))
     .where(
       and(inArray(productSkus.productId, productIds), eq(productSkus.status, "enabled"), isNull(productSkus.deletedAt)),
     )
@@ -158,7 +158,7 @@ export async function loadOrderTarget(
       merchantCurrency: merchants.currency,
     })
     .from(products)
-    .innerJoin(merchants, eq(merchants.id, merchantId))
+    .innerJoin(merchants, eq(merchants.id, pricedAs(merchantId)))
     .leftJoin(
       productSkus,
       and(eq(productSkus.id, skuId), eq(productSkus.productId, products.id), isNull(productSkus.deletedAt)),

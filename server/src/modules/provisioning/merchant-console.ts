@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   ConsoleMerchant,
@@ -69,6 +69,8 @@ export async function listConsoleMerchants(
         )
       : undefined,
     query.status ? eq(merchants.status, query.status) : undefined,
+    // A sandbox is part of its merchant's API settings, not a merchant staff manage.
+    isNull(merchants.sandboxOf),
   );
   return fetchPage(
     query,

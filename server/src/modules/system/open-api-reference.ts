@@ -22,9 +22,18 @@ const headingSlug = (text: string) =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
+/**
+ * The raw HTML the document may carry: the anchors of its tables' rows (`<a id="error-INSUFFICIENT_BALANCE"></a>`,
+ * which GitHub shows too), the targets of `data.errorDocs`. Any other tag is shown as text, never run.
+ */
+const ANCHOR_TAG = /^(<a id="[A-Za-z0-9_-]+">|<\/a>)$/;
+
 const markdown = new Marked({
   gfm: true,
   renderer: {
+    html(token: Tokens.HTML | Tokens.Tag) {
+      return ANCHOR_TAG.test(token.text.trim()) ? token.text : escapeHtml(token.text);
+    },
     heading(this: { parser: { parseInline(tokens: Tokens.Heading["tokens"]): string } }, token: Tokens.Heading) {
       return `<h${token.depth} id="${escapeHtml(headingSlug(token.text))}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
     },
@@ -42,13 +51,16 @@ th, td { border: 1px solid #e5e5e5; padding: 6px 10px; text-align: left; vertica
 td code { overflow-wrap: anywhere; }
 a { color: #1677ff; }`;
 
+/** Markdown as the page shows it (exported for the tests of what raw HTML gets through). */
+export const renderMarkdown = (source: string): Promise<string> => Promise.resolve(markdown.parse(source));
+
 let page: Promise<string> | null = null;
 
 /** The whole HTML page; the title is the document's first heading. */
 export function openApiReferencePage(): Promise<string> {
   page ??= readFile(file, "utf8").then(async (source) => {
     const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "Open API";
-    const body = await markdown.parse(source);
+    const body = await renderMarkdown(source);
     return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { type GiftCard, ProductType } from "#contracts";
+import { type GiftCard, ProductType, SIMULATOR_TRIGGERS } from "#contracts";
 import type { Clock } from "../../../lib/clock";
 import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "../supplier";
 
@@ -16,9 +16,9 @@ import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "../suppli
  * demo and the tests). Its balance is a fixed 1,000,000.00 USD.
  */
 export const SIMULATOR_RULES = {
-  rejectSuffix: "0000",
-  silentSuffix: "9999",
-  flakySuffix: "5555",
+  rejectSuffix: SIMULATOR_TRIGGERS.rejected,
+  silentSuffix: SIMULATOR_TRIGGERS.noAnswer,
+  flakySuffix: SIMULATOR_TRIGGERS.retried,
   rejectReason: "orderFailure.simulatorRejected",
   flakyError: "Supplier did not answer (simulator rule: ends in 5555, first attempt only)",
 } as const;
