@@ -10,6 +10,7 @@ import { merchantApps } from "../../server/src/db/schema";
 import { platformSigner } from "../../server/src/modules/api-settings/api-settings.repository";
 import { signedRequest } from "../../server/src/modules/delivery/payloads";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
+import { ensureSandbox } from "../../server/src/modules/sandbox/sandbox.service";
 import { closeTestApp } from "../support/api-helpers";
 import { type OpenApiClient, openApiClient } from "../support/open-api";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
@@ -145,5 +146,22 @@ describe.each(engines)("the TypeScript Open API client on %s", (engine) => {
     });
     expect(() => verifyCallback({ ...received, rawBody: sent.body.replace("P1", "P2") })).toThrow(UnverifiedError);
     expect(() => verifyCallback({ ...received, pathWithQuery: "/hooks", rawBody: sent.body })).toThrow(UnverifiedError);
+  });
+
+  it("works the same against the sandbox with the sandbox's credentials: play money, live balance untouched", async () => {
+    const sandboxId = await ensureSandbox(t.deps, shop.merchantId);
+    const sandbox = await openApiClient(t, sandboxId);
+    const api = client({
+      appId: sandbox.appId,
+      key: sandbox.key.type === "HMAC" ? { secret: sandbox.key.secret } : { privateKey: sandbox.key.privateKey },
+      platformKeys: { "1": sandbox.platformPublicKey },
+    });
+    const live = await balanceOf(t, shop.merchantId);
+    await api.placeOrder(topup("TS-SANDBOX"));
+    expect(await api.balance()).toMatchObject({ balance: "9990.0000" });
+    expect(await balanceOf(t, shop.merchantId)).toBe(live);
+    // Credentials mixed up: the live secret signs nothing the sandbox accepts, and its refusal is signed with the
+    // sandbox's platform key, which a client trusting only the live one refuses in turn.
+    await expect(client({ appId: sandbox.appId }).balance()).rejects.toBeInstanceOf(UnverifiedError);
   });
 });
