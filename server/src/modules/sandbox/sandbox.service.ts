@@ -33,7 +33,8 @@ export async function ensureSandbox(deps: AppDeps, liveMerchantId: number): Prom
       sql`
       insert into merchants (merchant_no, name, company_name, currency, status, sandbox_of, created_at, updated_at)
       select merchant_no || ${SANDBOX_SUFFIX}, name, company_name, currency, 'enabled', id,
-        ${now.toISOString()}, ${now.toISOString()}
+        -- As old as the live merchant: a new merchant's cooling period (risk rules) is over, or not, in both.
+        created_at, ${now.toISOString()}
       from merchants where id = ${liveMerchantId} and sandbox_of is null
       on conflict (sandbox_of) do nothing
       returning id`,
