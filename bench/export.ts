@@ -1,12 +1,14 @@
 /**
- * Order export (issue 6): wall time and peak RSS of the real export worker (`runExportsOnce`, in a child
- * process of its own, bench/support/export-child.ts) exporting 100,000 and 1,000,000 orders of one merchant,
+ * Order export (issue 6; CSV beside XLSX, issue 18): wall time, rows/s and peak RSS of the real export worker
+ * (`runExportsOnce`, in a child process of its own, bench/support/export-child.ts) exporting 100,000 and
+ * 1,000,000 orders of one merchant as XLSX and as CSV (the same rows, one child per file), the CSV / XLSX ratios,
  * and the order list's p99 (GET /portal/merchant/api/order/list through HTTP) without and with an export
  * running. Orders are filled in SQL (bench/support/export-fill.ts).
  * Targets (issue 6): under 60 s and under 300 MB RSS on PostgreSQL; peak RSS of 1M within 20% of 100k; list
  * p99 under 50 ms while an export runs. On PGlite the worker runs inside the server (one process per data
  * folder), so there the list-while-export figure is measured in one process, as deployed.
- * `BENCH_EXPORT_ROWS` (default "100000,1000000"), `BENCH_LIST_CLIENTS` (default 4), `BENCH_DURATION_MS` (8,000) after `BENCH_WARMUP_MS` (1,000),
+ * `BENCH_EXPORT_ROWS` (default "100000,1000000"), `BENCH_EXPORT_FORMATS` (default "xlsx,csv"),
+ * `BENCH_LIST_CLIENTS` (default 4), `BENCH_DURATION_MS` (8,000) after `BENCH_WARMUP_MS` (1,000),
  * `BENCH_EXPORT_NODE_ARGS` (node flags for the worker process, e.g. to profile it).
  */
 import { execFile } from "node:child_process";
@@ -15,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { type ExportFormat, exportFormats } from "#contracts";
 import { buildApp } from "../server/src/app";
 import { createDeps } from "../server/src/app-deps";
 import { loadConfig } from "../server/src/config";
@@ -43,6 +46,10 @@ import {
 /** An order export as the browser asks for it: all orders, in a time zone (every time cell is converted). */
 const ORDER_EXPORT = { type: "order", filters: {}, language: "en-US", timeZone: "Asia/Shanghai" } as const;
 const SIZES = (process.env.BENCH_EXPORT_ROWS ?? "100000,1000000").split(",").map(Number);
+const FORMATS = (process.env.BENCH_EXPORT_FORMATS ?? exportFormats.join(",")).split(",") as ExportFormat[];
+for (const format of FORMATS)
+  if (!exportFormats.includes(format))
+    throw new Error(`BENCH_EXPORT_FORMATS: ${format} is not one of ${exportFormats}`);
 const CLIENTS = Number(process.env.BENCH_LIST_CLIENTS ?? 4);
 const TIMING = benchTiming({ warmupMs: 1_000, durationMs: 8_000 });
 /**
@@ -72,12 +79,18 @@ function workerNodeFlags(): string[] {
   return words.filter((w) => w.startsWith("--"));
 }
 
-function runChild(engine: Engine, env: Record<string, string>, target: Target): Promise<ExportChildResult> {
+function runChild(
+  engine: Engine,
+  env: Record<string, string>,
+  target: Target,
+  format: ExportFormat = "xlsx",
+): Promise<ExportChildResult> {
   const childEnv = {
     ...process.env,
     ...env,
     BENCH_EXPORT_MERCHANT: String(target.merchantId),
     BENCH_EXPORT_USER: String(target.userId),
+    BENCH_EXPORT_FORMAT: format,
   };
   const script = path.join(import.meta.dirname, "support", "export-child.ts");
   return new Promise((resolve, reject) =>
@@ -136,16 +149,44 @@ async function benchEngine(engine: Engine) {
     if (engine === "pglite") await database.close();
 
     const rows: (string | number)[][] = [];
+    const results = new Map<string, ExportChildResult>();
     for (const t of targets) {
-      const r = await runChild(engine, childEnv, t);
-      if (r.status !== 2 || r.processed !== t.rows) throw new Error(`export of ${t.rows} ended ${JSON.stringify(r)}`);
-      rows.push([int(t.rows), r.seconds.toFixed(1), mb(r.baseRssMB), mb(r.peakRssMB), r.fileMB.toFixed(1)]);
+      for (const format of FORMATS) {
+        const r = await runChild(engine, childEnv, t, format);
+        if (r.status !== 2 || r.processed !== t.rows)
+          throw new Error(`${format} export of ${t.rows} ended ${JSON.stringify(r)}`);
+        results.set(`${t.rows} ${format}`, r);
+        rows.push([
+          int(t.rows),
+          format,
+          r.seconds.toFixed(1),
+          int(t.rows / r.seconds),
+          mb(r.baseRssMB),
+          mb(r.peakRssMB),
+          r.fileMB.toFixed(1),
+        ]);
+      }
     }
     console.log(`\n${engine}: order export through the worker, each run in a child process of its own`);
-    printTable(["rows", "wall s", "RSS before MB", "peak RSS MB", "file MB"], rows);
-    const peaks = rows.map((r) => Number(r[3]));
-    if (peaks.length > 1)
-      console.log(`  peak RSS ${int(SIZES.at(-1)!)} / ${int(SIZES[0]!)}: ${(peaks.at(-1)! / peaks[0]!).toFixed(2)}`);
+    printTable(["rows", "format", "wall s", "rows/s", "RSS before MB", "peak RSS MB", "file MB"], rows);
+    for (const format of FORMATS) {
+      const first = results.get(`${SIZES[0]} ${format}`);
+      const last = results.get(`${SIZES.at(-1)} ${format}`);
+      if (SIZES.length > 1 && first && last)
+        console.log(
+          `  ${format}: peak RSS ${int(SIZES.at(-1)!)} / ${int(SIZES[0]!)}: ${(last.peakRssMB / first.peakRssMB).toFixed(2)}`,
+        );
+    }
+    if (FORMATS.includes("xlsx") && FORMATS.includes("csv"))
+      for (const size of SIZES) {
+        const xlsx = results.get(`${size} xlsx`)!;
+        const csv = results.get(`${size} csv`)!;
+        const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "-");
+        console.log(
+          `  csv / xlsx at ${int(size)} rows: wall ${ratio(csv.seconds, xlsx.seconds)}, ` +
+            `peak RSS ${ratio(csv.peakRssMB, xlsx.peakRssMB)}, file ${ratio(csv.fileMB, xlsx.fileMB)}`,
+        );
+      }
 
     if (engine === "pglite") {
       database = await openDatabase(target, () => {});

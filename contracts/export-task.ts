@@ -9,6 +9,10 @@ import { defineResource } from "./resource";
 export const exportTypes = ["product", "order", "transaction"] as const;
 export type ExportType = (typeof exportTypes)[number];
 
+/** The file an export writes: an XLSX workbook (the default) or a UTF-8 CSV with the same columns. */
+export const exportFormats = ["xlsx", "csv"] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
 /** 0 queued, 1 processing, 2 completed, 3 terminated, 4 exception (spec §4). */
 export const ExportStatus = { queued: 0, processing: 1, completed: 2, terminated: 3, exception: 4 } as const;
 export type ExportStatusCode = (typeof ExportStatus)[keyof typeof ExportStatus];
@@ -16,6 +20,7 @@ export type ExportStatusCode = (typeof ExportStatus)[keyof typeof ExportStatus];
 export const exportTask = z.object({
   id: z.number(),
   type: z.enum(exportTypes),
+  format: z.enum(exportFormats),
   status: z.number(),
   processed: z.number(),
   total: z.number(),
@@ -39,8 +44,11 @@ export const timeZoneName = z
     }
   }, "validation.timeZone");
 
-/** What an export call takes besides its list's filters. */
-export const exportOptions = z.object({ timeZone: timeZoneName.optional() });
+/** What an export call takes besides its list's filters: the reader's time zone and the file format. */
+export const exportOptions = z.object({
+  timeZone: timeZoneName.optional(),
+  format: z.enum(exportFormats, "validation.option").default("xlsx"),
+});
 
 /** Spec §7: a GET with a list's filters creates an export task of that list; `data` is the new task's id. */
 const exportOf = <const R extends "product" | "order" | "ledger", Q extends z.ZodObject>(

@@ -1,12 +1,14 @@
 /**
  * One export through the real worker (`runExportsOnce`), in a process of its own so its peak RSS is the
  * worker's: opens the database named by BENCH_EXPORT_TARGET (a DatabaseTarget as JSON), queues an order
- * export for BENCH_EXPORT_MERCHANT / BENCH_EXPORT_USER, runs it, and prints one `RESULT {json}` line.
+ * export for BENCH_EXPORT_MERCHANT / BENCH_EXPORT_USER as BENCH_EXPORT_FORMAT (xlsx, the default, or csv), runs
+ * it, and prints one `RESULT {json}` line.
  * Started by bench/export.ts.
  */
 import { statSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { type ExportFormat, exportFormats } from "#contracts";
 import { createDeps } from "../../server/src/app-deps";
 import { loadConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/connection";
@@ -50,8 +52,11 @@ const auth = {
   client: { ip: "127.0.0.1", userAgent: "bench" },
   username: "bench",
 };
+const format = (process.env.BENCH_EXPORT_FORMAT ?? "xlsx") as ExportFormat;
+if (!exportFormats.includes(format)) throw new Error(`BENCH_EXPORT_FORMAT is one of ${exportFormats.join(", ")}`);
 const taskId = await createExportTask(deps, auth, {
   type: "order",
+  format,
   filters: {},
   language: "zh-CN",
   timeZone: "Asia/Shanghai",

@@ -32,6 +32,11 @@ const envSchema = z
     ENCRYPTION_OLD_KEYS: z.string().trim().optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     /**
+     * How long a process may keep what it read of sessions and order targets (lib/invalidation.ts); a change
+     * reaches every process at once by NOTIFY, this bounds a missed notice. 0 turns those caches off.
+     */
+    CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    /**
      * A balance adjustment larger than this (in the merchant's currency, either sign) made in the console waits
      * for a second staff member's approval before it posts (four-eyes); 0 = every adjustment does.
      */
@@ -76,8 +81,22 @@ const envSchema = z
      * of your own on the same network, and for tests.
      */
     OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
-    /** Open API requests one AppID may make per minute (per server process); more get 429 with Retry-After. */
+    /**
+     * Open API requests one AppID may make per minute; more get 429 with Retry-After. Counted per server process,
+     * or across all of them with REDIS_URL.
+     */
     OPENAPI_RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
+    /**
+     * Redis shared by the API processes (lib/redis.ts): the Open API rate limit and failed-authentication
+     * counts, which are otherwise kept per process. Unset: each process counts on its own (fine for one).
+     */
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    /** Prefix of every key this installation writes to Redis (to share one Redis between installations). */
+    REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("mp:"),
     CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** JSON object of string settings handed to the widget, e.g. {"siteId":"abc"}. */
     CHAT_WIDGET_SETTINGS: z

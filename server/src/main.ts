@@ -21,6 +21,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
   const deps = createDeps(database, config);
+  // Sessions, prices and risk rules cached by this process, dropped when any process changes them.
+  await deps.caches.invalidation.start(database);
 
   // A production database is never filled with demo data behind anyone's back (`npm run ops -- seed:demo`).
   const development = config.NODE_ENV !== "production";

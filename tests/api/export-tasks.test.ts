@@ -26,6 +26,7 @@ import { engines } from "../support/test-db";
 interface Task {
   id: number;
   type: string;
+  format: string;
   status: number;
   processed: number;
   total: number;
@@ -75,6 +76,7 @@ describe.each(engines)("export tasks on %s", (engine) => {
       list: [...mine].reverse().map((task) => ({
         id: task.id,
         type: task.type,
+        format: "xlsx",
         status: task.status,
         processed: task.processed,
         total: task.total,

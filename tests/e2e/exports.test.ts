@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTasks, users } from "../../server/src/db/schema";
 import { runExportsOnce } from "../../server/src/modules/export-task/export-task.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
+import { parseCsv } from "../support/csv-fixtures";
 import { demoShopOperator, demoTopupSku, type E2E, problemsOf, startE2E } from "../support/e2e";
 
 /**
@@ -86,6 +88,33 @@ describe("exports from the operator's side", () => {
       if (index > 1) orderNos.push(String(row.getCell(1).value));
     });
     expect(orderNos.sort()).toEqual(expected);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("exports Funds Details as CSV from the button's menu, shows the format, and downloads a UTF-8 CSV", async () => {
+    const { page } = await demoShopOperator(e2e);
+    await page.goto("/merchant-fund/transaction-log");
+    await page.getByRole("button", { name: "Choose the export format" }).click();
+    await page.getByRole("menuitem", { name: "Export as CSV (.csv, UTF-8)" }).click();
+    await page.getByText("Export task created").first().waitFor();
+    const drawer = page.getByRole("dialog", { name: "Export Task" });
+    const task = drawer.getByRole("row", { name: /Fund transactions/ });
+    await task.getByText("CSV", { exact: true }).waitFor();
+    await task.getByText("Queued", { exact: true }).waitFor();
+
+    expect(await runExportsOnce(e2e.t.deps)).toBe(1);
+    await task.getByText("Completed", { exact: true }).waitFor({ timeout: 15_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      task.getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Fund transactions-\d{8}-\d{6}\.csv$/);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.subarray(3).toString("utf8"));
+    expect(rows[0]!.slice(0, 2)).toEqual(["Fund number", "Order number"]);
+    // The funding that opened the shop: one "Add deposit" entry.
+    expect(rows.slice(1).map((r) => r[4])).toEqual(["Add deposit"]);
     expect(problemsOf(page)).toEqual([]);
   });
 

@@ -27,10 +27,10 @@ export interface Shop {
   skuId: number;
 }
 
-/** Signs in as the demo operator and finds DEMO-MOBILE-TOPUP: the empty database got the demo seed. */
-export async function demoShop(server: Server): Promise<Shop> {
+/** Signs in as a demo user (the operator unless said) and finds DEMO-MOBILE-TOPUP: the demo seed is there. */
+export async function demoShop(server: Server, username = "operator@demo.test"): Promise<Shop> {
   const login = await api<{ tokenHead: string; token: string }>(server, "POST", "/merchant/api/login", undefined, {
-    username: "operator@demo.test",
+    username,
     password: DEMO_PASSWORD,
     captcha: "",
   });

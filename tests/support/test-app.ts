@@ -30,6 +30,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PASSWORD_HASH_LOG2N: "12",
     // A busy test machine stalls the event loop now and then; load shedding is tested on its own (health.test).
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+    // Tests change rows behind the app's back and look at once; a notice from another connection could come a
+    // moment later. The caches are tested on their own (cache-invalidation.test), with this turned back on.
+    CACHE_TTL_MS: "0",
     LOG_LEVEL: "silent",
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     // A folder of its own per app, made only when something is stored there (uploads), removed by `close`.
@@ -82,6 +85,7 @@ export async function startTestApp(
   const config = testConfig(options.config);
   const clock = manualClock(new Date("2026-11-21T10:00:00Z"));
   const deps = createDeps(database, config, clock);
+  await deps.caches.invalidation.start(database);
   const app = await buildApp({ deps, webRoot: options.webRoot ?? "/nonexistent-web-root" });
   let counter = 0;
   const known = new Map<string, TestUser>();

@@ -22,6 +22,71 @@ export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /** Hears NOTIFY on `channel` (see `Listening`); closed with the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+}
+
+export interface ListenHandlers {
+  /** A notice's payload, in commit order. */
+  notice(payload: string): void;
+  /** Notices may have been missed (the connection dropped): whatever depends on them must start over. */
+  lost(): void;
+}
+
+export interface Listening {
+  /** Whether notices are being heard now (false between a dropped connection and its replacement). */
+  readonly live: boolean;
+  stop(): Promise<void>;
+}
+
+/** How long a lost LISTEN connection waits before it tries again (doubling to the last). */
+const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool, and PgBouncer in transaction mode
+ * cannot carry it): reconnected after a drop, saying `lost` first, since notices sent meanwhile are gone.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  let live = false;
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.notice(message.payload ?? "");
+    });
+    const dropped = () => {
+      if (client !== next) return;
+      client = null;
+      live = false;
+      handlers.lost();
+      if (stopped) return;
+      const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
+      setTimeout(() => void connect().catch(dropped), delay).unref();
+    };
+    next.on("error", dropped);
+    next.on("end", dropped);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) return void (await next.end());
+    failures = 0;
+    live = true;
+  };
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    async stop() {
+      stopped = true;
+      live = false;
+      const open = client;
+      client = null;
+      await open?.end();
+    },
+  };
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -52,7 +117,20 @@ export async function openDatabase(
       await pool.end();
       throw error;
     }
-    return { db, engine: "postgres", close: () => pool.end() };
+    const listeners: Listening[] = [];
+    return {
+      db,
+      engine: "postgres",
+      close: async () => {
+        await Promise.all(listeners.map((l) => l.stop()));
+        await pool.end();
+      },
+      listen: async (channel, handlers) => {
+        const listening = await listenOnPostgres(target.url, channel, handlers);
+        listeners.push(listening);
+        return listening;
+      },
+    };
   }
 
   const release = target.dir ? lockDataDir(target.dir) : () => {};
@@ -68,6 +146,20 @@ export async function openDatabase(
       close: async () => {
         await client.close();
         release();
+      },
+      // One process holds the embedded database: its notices never travel over a connection that could drop.
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, (payload) => handlers.notice(payload));
+        let live = true;
+        return {
+          get live() {
+            return live;
+          },
+          async stop() {
+            live = false;
+            await unlisten();
+          },
+        };
       },
     };
   } catch (error) {

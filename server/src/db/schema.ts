@@ -24,6 +24,7 @@ import {
   depositTypes,
   ExportStatus,
   eventStatuses,
+  exportFormats,
   exportTypes,
   keyTypes,
   ledgerEntryTypes,
@@ -168,6 +169,8 @@ export const exportTasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: exportTypes }).notNull(),
+    /** The file it writes: "xlsx" or "csv" (asked with the export; older tasks are XLSX). */
+    format: text("format", { enum: exportFormats }).notNull().default("xlsx"),
     /** 0 queued, 1 processing, 2 completed, 3 terminated, 4 exception. */
     status: smallint("status").notNull().default(0),
     processed: integer("processed").notNull().default(0),
@@ -189,6 +192,7 @@ export const exportTasks = pgTable(
     index("export_tasks_user_idx").on(t.userId, t.id),
     index("export_tasks_merchant_claimed_idx").on(t.merchantId, t.claimedAt),
     oneOf("export_tasks_type_known", t.type, exportTypes),
+    oneOf("export_tasks_format_known", t.format, exportFormats),
     oneOf("export_tasks_status_known", t.status, Object.values(ExportStatus)),
   ],
 );

@@ -1,9 +1,9 @@
-import { ExportOutlined } from "@ant-design/icons";
+import { DownOutlined, ExportOutlined } from "@ant-design/icons";
 import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinedev/core";
-import { Button, message } from "antd";
+import { Button, Dropdown, message, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ExportableResource, exportListCalls } from "#contracts";
+import { type ExportableResource, type ExportFormat, exportFormats, exportListCalls } from "#contracts";
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
 import { callApi } from "../../providers/api-call";
 import { showFailure } from "../../providers/http-client";
@@ -16,7 +16,10 @@ interface ExportButtonProps {
   sorters?: readonly CrudSort[];
 }
 
-/** Starts an export of a list page's current search, then opens the drawer where its progress shows. */
+/**
+ * Starts an export of a list page's current search, then opens the drawer where its progress shows. A split
+ * button: "Export" writes the XLSX (the default); its arrow offers the formats (XLSX or CSV).
+ */
 export function ExportButton({ resource, filters, sorters }: ExportButtonProps) {
   const { t } = useTranslation();
   const { data: access } = useCan({ resource, action: "export" });
@@ -25,11 +28,11 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
   const [starting, setStarting] = useState(false);
   if (!access?.can) return null;
 
-  const start = async () => {
+  const start = async (format: ExportFormat) => {
     setStarting(true);
     try {
       await callApi(exportListCalls[resource], {
-        query: { ...exportQuery(filters, sorters), timeZone: readerTimeZone() },
+        query: { ...exportQuery(filters, sorters), timeZone: readerTimeZone(), format },
       });
       void message.success(t("export-task.created"));
       await invalidate({ resource: "export-task", invalidates: ["list"] });
@@ -42,8 +45,20 @@ export function ExportButton({ resource, filters, sorters }: ExportButtonProps) 
   };
 
   return (
-    <Button icon={<ExportOutlined aria-hidden />} loading={starting} onClick={() => void start()}>
-      {t("export-task.actions.export")}
-    </Button>
+    <Space.Compact>
+      <Button icon={<ExportOutlined aria-hidden />} loading={starting} onClick={() => void start("xlsx")}>
+        {t("export-task.actions.export")}
+      </Button>
+      <Dropdown
+        trigger={["click"]}
+        disabled={starting}
+        menu={{
+          items: exportFormats.map((format) => ({ key: format, label: t(`export-task.actions.exportAs.${format}`) })),
+          onClick: ({ key }) => void start(key as ExportFormat),
+        }}
+      >
+        <Button icon={<DownOutlined aria-hidden />} aria-label={t("export-task.actions.chooseFormat")} />
+      </Dropdown>
+    </Space.Compact>
   );
 }

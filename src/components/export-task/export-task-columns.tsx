@@ -56,11 +56,16 @@ function TaskProgress({ task, label }: { task: ExportTask; label: string }) {
   );
 }
 
-/** Spec §2: ID, type, status, progress, export time, finish time, actions. */
+/** Spec §2: ID, type, status, progress, export time, finish time, actions; and the file's format after the type. */
 export function exportTaskColumns(t: TFunction, handlers: ExportTaskHandlers): ColumnsType<ExportTask> {
   return [
     { key: "id", title: t("export-task.columns.id"), dataIndex: "id", width: 80 },
     { key: "type", title: t("export-task.columns.type"), render: (_, task) => t(`enums.exportType.${task.type}`) },
+    {
+      key: "format",
+      title: t("export-task.columns.format"),
+      render: (_, task) => <Tag>{t(`export-task.formats.${task.format}`)}</Tag>,
+    },
     { key: "status", title: t("export-task.columns.status"), render: (_, task) => <StatusTag task={task} t={t} /> },
     {
       key: "progress",

@@ -35,14 +35,36 @@ export async function createSession(
 }
 
 /**
+ * A live session as a process keeps it (`deps.caches.sessions`, by token hash): the caller, and the two times
+ * its life depends on, checked on every use. Revoking it, or changing its user or merchant, empties the cache of
+ * every process (migration 0029).
+ */
+export interface CachedSession {
+  caller: Omit<AuthContext, "client">;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/**
  * The caller behind a bearer token, or null when the session is unknown, revoked, idle too long, past its
- * absolute end, or its user or merchant is disabled.
+ * absolute end, or its user or merchant is disabled. A session this process saw lately is answered from its
+ * cache, without a query.
  */
 export async function authenticateSession(deps: AppDeps, token: string): Promise<Omit<AuthContext, "client"> | null> {
+  const tokenHash = sha256(token);
+  const cache = deps.caches.sessions;
+  const cached = cache.get(tokenHash);
+  if (cached && isLive(deps, cached)) {
+    await touchSession(deps, sessions, { sessionId: cached.caller.sessionId, lastSeenAt: cached.lastSeenAt });
+    cached.lastSeenAt = maxDate(cached.lastSeenAt, deps.clock.now(), TOUCH_EVERY_MS);
+    return cached.caller;
+  }
+  const stamp = cache.stamp();
   const [row] = await deps.db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       merchantId: users.merchantId,
       role: users.role,
@@ -56,7 +78,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     .limit(1);
   if (!row || !isRole(row.role)) return null;
   await touchSession(deps, sessions, row);
-  return {
+  const caller = {
     sessionId: row.sessionId,
     userId: row.userId,
     merchantId: row.merchantId,
@@ -64,7 +86,22 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     username: row.username,
     mfaBound: Boolean(row.mfaBound),
   };
+  const lastSeenAt = maxDate(row.lastSeenAt, deps.clock.now(), TOUCH_EVERY_MS);
+  cache.set(tokenHash, { caller, lastSeenAt, expiresAt: row.expiresAt }, stamp);
+  return caller;
 }
+
+/** What `liveSession` asks of the row, asked of a cached session. */
+function isLive(deps: AppDeps, session: CachedSession): boolean {
+  const now = deps.clock.now().getTime();
+  return (
+    session.expiresAt.getTime() > now && session.lastSeenAt.getTime() > now - deps.config.SESSION_IDLE_MINUTES * 60_000
+  );
+}
+
+/** `last_seen_at` after `touchSession`: now when it wrote, else as it was. */
+const maxDate = (lastSeenAt: Date, now: Date, touchEveryMs: number) =>
+  now.getTime() - lastSeenAt.getTime() > touchEveryMs ? now : lastSeenAt;
 
 /** Marks a session seen now, at most once a minute (TOUCH_EVERY_MS). */
 export async function touchSession(

@@ -12,11 +12,11 @@ import { memo } from "../../lib/memo";
 import type { Cell } from "./xlsx-stream";
 
 /**
- * What an export's sheet shows: the columns of the list page it came from, with the page's titles and enum
- * labels (the same catalog keys), in the language the export was asked in. Money is a number a spreadsheet can
- * sum, rounded half up to its currency's decimals first (as decimal text, so no amount is rounded through a
- * float) and shown with those decimals. Times are real date-times in the reader's zone (see `sheetTimes`), and
- * their titles name it.
+ * What an export's sheet shows, in the XLSX and the CSV alike (one set of columns, two writers): the columns of
+ * the list page it came from, with the page's titles and enum labels (the same catalog keys), in the language the
+ * export was asked in. Money is a number a spreadsheet can sum, rounded half up to its currency's decimals first
+ * (as decimal text, so no amount is rounded through a float) and shown with those decimals. Times are real
+ * date-times in the reader's zone (see `sheetTimes`), and their titles name it.
  */
 export interface SheetLayout<Item> {
   header(t: TFunction, times: SheetTimes): string[];
@@ -24,14 +24,15 @@ export interface SheetLayout<Item> {
   row(item: Item, t: TFunction, times: SheetTimes): Cell[];
 }
 
-/** Money as a number cell, rounded as `formatAmount` (never through a float) and shown with the currency's decimals. */
+/**
+ * Money as a number cell, rounded as `formatAmount` (never through a float) and shown with the currency's
+ * decimals; a CSV writes that rounded decimal text.
+ */
 export function moneyCell(value: string | null, currency: string): Cell {
   if (value === null || value.trim() === "") return null;
   const decimals = currencyDecimals(currency);
-  return {
-    number: Number(formatAmount(value, currency)),
-    format: decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0",
-  };
+  const text = formatAmount(value, currency);
+  return { number: Number(text), format: decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0", text };
 }
 
 /** The time in UTC, as a date-time cell. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type ExportableResource, exportListCalls, exportTaskCalls, exportTypeOf } from "#contracts";
+import { type ExportableResource, type ExportFormat, exportListCalls, exportTaskCalls, exportTypeOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { authorize, bearerToken, caller, clientOf } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
@@ -11,8 +11,6 @@ import {
   terminateExportTask,
 } from "./export-task.service";
 
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 export function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
   // Only this module's routes (the scope is encapsulated) read form bodies: the download form.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
@@ -21,9 +19,15 @@ export function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
 
   for (const resource of Object.keys(exportListCalls) as ExportableResource[]) {
     serve(app, exportListCalls[resource], ({ request, query }) => {
-      // Every export's query is its list's filters plus `timeZone` (exportOptions).
-      const { timeZone, ...filters } = query as { timeZone?: string };
-      const task = { type: exportTypeOf[resource], filters, language: request.language, timeZone: timeZone ?? null };
+      // Every export's query is its list's filters plus `timeZone` and `format` (exportOptions).
+      const { timeZone, format, ...filters } = query as { timeZone?: string; format: ExportFormat };
+      const task = {
+        type: exportTypeOf[resource],
+        format,
+        filters,
+        language: request.language,
+        timeZone: timeZone ?? null,
+      };
       return createExportTask(deps, caller(request), task);
     });
   }
@@ -35,7 +39,7 @@ export function exportTaskRoutes(app: FastifyInstance, deps: AppDeps) {
     const auth = await authorize(deps, token, rule, clientOf(request));
     const file = await openExportFile(deps, auth, params.id, request.language);
     return reply
-      .header("content-type", XLSX)
+      .header("content-type", file.contentType)
       .header("content-disposition", file.disposition)
       .header("cache-control", "no-store")
       .send(file.stream);

@@ -1,13 +1,22 @@
 import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { ExportStatus, type ExportTask, type ExportType, type Language, type Page, type PageQuery } from "#contracts";
+import {
+  type ExportFormat,
+  ExportStatus,
+  type ExportTask,
+  type ExportType,
+  type Language,
+  type Page,
+  type PageQuery,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchPage } from "../../db/paging";
 import { exportTasks, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
 import type { AuthContext } from "../auth/auth-context";
+import { exportFormatFiles } from "./export-formats";
 import type { ExportParams } from "./export-sources";
 
 /** A user sees and manages only the tasks they asked for, within their merchant. */
@@ -37,6 +46,7 @@ export async function listExportTasks(
     (task): ExportTask => ({
       id: task.id,
       type: task.type,
+      format: task.format,
       status: task.status,
       processed: task.processed,
       total: task.total,
@@ -86,17 +96,18 @@ export async function deleteExportTask(deps: AppDeps, auth: AuthContext, id: num
 
 /**
  * Queues an export of one list with its filters (already validated by the list's own query schema) for the
- * caller; the worker (export-task.worker.ts) writes the file. Answers the task's id.
+ * caller, as an XLSX or a CSV file; the worker (export-task.worker.ts) writes the file. Answers the task's id.
  */
 export async function createExportTask(
   deps: AppDeps,
   auth: AuthContext,
   {
     type,
+    format = "xlsx",
     filters,
     language,
     timeZone,
-  }: { type: ExportType; filters: object; language: Language; timeZone: string | null },
+  }: { type: ExportType; format?: ExportFormat; filters: object; language: Language; timeZone: string | null },
 ): Promise<number> {
   const params: ExportParams = { language, query: { ...filters }, timeZone };
   return deps.db.transaction(async (tx) => {
@@ -114,6 +125,7 @@ export async function createExportTask(
         merchantId: auth.merchantId,
         userId: auth.userId,
         type,
+        format,
         status: ExportStatus.queued,
         params: JSON.stringify(params),
         createdAt: deps.clock.now(),
@@ -125,12 +137,16 @@ export async function createExportTask(
 
 const fileBase: Record<ExportType, string> = { product: "products", order: "orders", transaction: "transactions" };
 
-/** `orders-20261121-153000.xlsx` (UTC time of the request); the localized name uses the type's label. */
-export function exportFileNames(type: ExportType, createdAt: Date, language: Language) {
+/**
+ * `orders-20261121-153000.xlsx` or `.csv` (UTC time of the request, the task's format); the localized name uses
+ * the type's label.
+ */
+export function exportFileNames(type: ExportType, createdAt: Date, language: Language, format: ExportFormat = "xlsx") {
   const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  const extension = exportFormatFiles[format].extension;
   return {
-    ascii: `${fileBase[type]}-${stamp}.xlsx`,
-    localized: `${translator(language)(`enums.exportType.${type}`)}-${stamp}.xlsx`,
+    ascii: `${fileBase[type]}-${stamp}.${extension}`,
+    localized: `${translator(language)(`enums.exportType.${type}`)}-${stamp}.${extension}`,
   };
 }
 
@@ -140,7 +156,7 @@ export async function openExportFile(
   auth: AuthContext,
   id: number,
   language: Language,
-): Promise<{ stream: Readable; disposition: string }> {
+): Promise<{ stream: Readable; disposition: string; contentType: string }> {
   const [task] = await deps.db
     .select()
     .from(exportTasks)
@@ -149,12 +165,12 @@ export async function openExportFile(
   if (task.status !== ExportStatus.completed || !task.fileKey) throw fail("exportNotCompleted");
   const stream = await deps.storage.readStream(task.fileKey);
   if (!stream) throw fail("exportFileGone");
-  const names = exportFileNames(task.type, task.createdAt, language);
+  const names = exportFileNames(task.type, task.createdAt, language, task.format);
   const disposition =
     names.localized === names.ascii
       ? `attachment; filename="${names.ascii}"`
       : `attachment; filename="${names.ascii}"; filename*=UTF-8''${encodeRfc5987(names.localized)}`;
-  return { stream, disposition };
+  return { stream, disposition, contentType: exportFormatFiles[task.format].contentType };
 }
 
 const encodeRfc5987 = (value: string) =>

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { ExportStatus, type ExportType } from "#contracts";
+import { type ExportFormat, ExportStatus, type ExportType } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { exportTasks } from "../../db/schema";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import { notifications } from "../notification/notification.schema";
 import { exportReadyMessage } from "../notification/notification.service";
+import { exportFormatFiles } from "./export-formats";
 import { exportSource } from "./export-sources";
-import { openXlsxWriter } from "./xlsx-stream";
+import type { SheetWriter } from "./xlsx-stream";
 
 /**
  * Exports. A queued task is claimed in one statement (FOR UPDATE SKIP LOCKED) that sets it processing with a
@@ -43,6 +44,7 @@ interface ClaimedTask {
   id: number;
   merchantId: number;
   type: ExportType;
+  format: ExportFormat;
   params: string;
   oldFileKey: string | null;
   /** Runs started so far, this one included. */
@@ -77,7 +79,8 @@ export async function claimExportTask(deps: AppDeps): Promise<ClaimedTask | null
     set: sql`status = ${ExportStatus.processing}, lease_until = ${new Date(now.getTime() + EXPORTS.leaseMs).toISOString()},
       processed = 0, attempts = t.attempts + 1, claimed_at = ${now.toISOString()}`,
     carry: ["file_key"],
-    returning: sql`t.id, t.merchant_id as "merchantId", t.type, t.params, due.file_key as "oldFileKey", t.attempts`,
+    returning: sql`t.id, t.merchant_id as "merchantId", t.type, t.format, t.params, due.file_key as "oldFileKey",
+      t.attempts`,
   });
   return row
     ? { ...row, id: Number(row.id), merchantId: Number(row.merchantId), attempts: Number(row.attempts) }
@@ -109,7 +112,8 @@ export async function runExportsOnce(deps: AppDeps, options: ExportRunOptions = 
 /** One task from count to finished file; see the file comment for how it stops. */
 export async function runExport(deps: AppDeps, task: ClaimedTask, options: ExportRunOptions = {}): Promise<void> {
   const batchRows = options.batchRows ?? EXPORTS.batchRows;
-  const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.xlsx`;
+  const file = exportFormatFiles[task.format];
+  const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.${file.extension}`;
   // A crashed run's partial file is not needed any more.
   if (task.oldFileKey) await deps.storage.delete(task.oldFileKey);
   const fail = (reason: string) =>
@@ -138,7 +142,7 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
         .returning({ id: exportTasks.id })
     ).length > 0;
 
-  let writer: ReturnType<typeof openXlsxWriter> | null = null;
+  let writer: SheetWriter | null = null;
   try {
     const source = exportSource(deps, task);
     const total = await source.count();
@@ -148,11 +152,7 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
       .where(and(eq(exportTasks.id, task.id), eq(exportTasks.status, ExportStatus.processing)))
       .returning({ id: exportTasks.id });
     if (taken.length === 0) return;
-    writer = openXlsxWriter(deps.storage.createWriteStream(fileKey), {
-      sheetName: source.sheetName,
-      header: source.header,
-      columnWidths: source.columnWidths,
-    });
+    writer = file.open(deps.storage.createWriteStream(fileKey), source);
     let processed = 0;
     for (;;) {
       const rows = await source.next(batchRows);

@@ -10,6 +10,8 @@ export type Cell = string | number | Date | FormattedNumber | null;
 export interface FormattedNumber {
   number: number;
   format: string;
+  /** The number as exact decimal text with the format's decimals ("-12.50"): what a CSV writes. */
+  text?: string;
 }
 
 /** How a time reads in the sheet: a real date-time value, shown as the list pages show it. */
@@ -23,10 +25,11 @@ export function cellValue(cell: Cell): string | number | Date | null {
   return isFormatted(cell) ? cell.number : cell;
 }
 
-export interface XlsxSheetWriter {
+/** A one-sheet file written row by row: the XLSX writer here, the CSV writer (csv-stream.ts). */
+export interface SheetWriter {
   /** Writes one row; resolves when it is safe to write more (honours back-pressure of `output`). */
   addRow(values: readonly Cell[]): Promise<void>;
-  /** Completes the workbook and resolves once every byte is flushed to `output` (and `output` ended). */
+  /** Completes the file and resolves once every byte is flushed to `output` (and `output` ended). */
   finish(): Promise<void>;
   /** Stops without completing; `output` is destroyed and closed (the caller deletes the partial file). */
   abort(): Promise<void>;
@@ -63,7 +66,7 @@ export function openXlsxWriter(
     /** Called each time a row has to wait for `output` to take more (a slow disk or a stalled network). */
     onWait?: () => void;
   },
-): XlsxSheetWriter {
+): SheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,

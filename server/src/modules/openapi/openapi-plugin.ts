@@ -4,11 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { OPENAPI_HEADERS, OPENAPI_REVISION, openApiCodeOf, openApiErrorData, openApiErrorStatus } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { Failure, fail } from "../../lib/failure";
+import { closeRedis, connectRedis } from "../../lib/redis";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
 import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
-import { openApiAuthThrottle } from "./openapi-throttle";
+import { openApiAuthThrottle, sharedAuthThrottle } from "./openapi-throttle";
 import { requestLog } from "./request-log";
 
 declare module "fastify" {
@@ -89,7 +90,21 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     done(null, undefined);
   });
 
-  const throttle = openApiAuthThrottle(() => deps.clock.now().getTime());
+  // With REDIS_URL every API process counts in the same place (lib/redis.ts); the Open API is the client's only
+  // user, so it connects the client as the server starts and closes it with the server (`app.close()`).
+  const redis = deps.redis;
+  if (redis) {
+    await connectRedis(
+      redis,
+      scope.log,
+      "the Open API rate limit is not applied, failed authentications are counted in each process",
+    );
+    scope.addHook("onClose", () => closeRedis(redis));
+  }
+  const now = () => deps.clock.now().getTime();
+  const throttle = redis
+    ? sharedAuthThrottle(redis, `${deps.config.REDIS_KEY_PREFIX}openapi-auth:`, now, scope.log)
+    : openApiAuthThrottle(now);
   const setSigner = (request: FastifyRequest) => (signer: PlatformSigner, merchantId: number) => {
     request.openApiSigner = signer;
     request.openApiMerchantId = merchantId;
@@ -97,7 +112,7 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
 
   scope.addHook("preValidation", async (request) => {
     const { appId } = signatureHeaders(request);
-    throttle.check(appId, request.ip);
+    await throttle.check(appId, request.ip);
     try {
       request.openApi = await authenticateOpenApi(
         deps,
@@ -106,7 +121,7 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
         setSigner(request),
       );
     } catch (error) {
-      if (isRefusal(error)) throttle.failed(appId, request.ip);
+      if (isRefusal(error)) await throttle.failed(appId, request.ip);
       throw error;
     }
     throttle.succeeded(appId, request.ip);
@@ -120,6 +135,12 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     timeWindow: 60_000,
     keyGenerator: (request) => request.openApi?.appId ?? request.ip,
     errorResponseBuilder: (_request, context) => fail("rateLimited", { seconds: Math.ceil(context.ttl / 1000) }),
+    // With REDIS_URL one count per AppID for all processes. Should Redis fail to answer, the request goes
+    // through uncounted (`skipOnError`; the outage is logged by lib/redis.ts, and the overload guard still sheds
+    // load): this limit shares capacity between merchants, it protects no secret, and a merchant expects its
+    // signed orders to go on while our Redis is down, neither refused (429) nor failed (500). Failed
+    // authentications, which do protect, fall back to counting in this process instead (openapi-throttle.ts).
+    ...(redis && { redis, nameSpace: `${deps.config.REDIS_KEY_PREFIX}openapi-rl:`, skipOnError: true }),
   });
 
   scope.addHook("onSend", async (request, reply, payload) => {
@@ -142,10 +163,10 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && !request.openApi) {
       const { appId } = signatureHeaders(request);
       try {
-        throttle.check(appId, request.ip);
+        await throttle.check(appId, request.ip);
         await identifyOpenApiApp(deps, request, setSigner(request));
       } catch (refusal) {
-        if (isRefusal(refusal)) throttle.failed(appId, request.ip);
+        if (isRefusal(refusal)) await throttle.failed(appId, request.ip);
         error = refusal as FastifyError;
       }
     }

@@ -33,23 +33,45 @@ export interface OrderItem {
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** A product, SKU and price a merchant may order, with the product's input fields and their labels read. */
+export type Target = OrderTarget & {
+  sku: NonNullable<OrderTarget["sku"]>;
+  price: string;
+  fields: ReturnType<typeof localizeFields>;
+  /** Labels in both languages, so a failure about an input names the field in its reader's language. */
+  labels: Map<string, LocalizedText>;
+};
+
+/** An orderable target as a process keeps it (`deps.caches.targets`), and until when its price holds (ms). */
+export interface CachedTarget {
+  target: Target;
+  until: number;
+}
+
 /**
  * A product, SKU and price a merchant may order, checked once, with its input fields read once (a batch
- * checks and reads them once for all its rows).
+ * checks and reads them once for all its rows). One this process read lately is answered from its cache until
+ * its price's next scheduled change; any edit of products, SKUs or prices empties the cache of every process.
  */
 export async function orderableTarget(deps: AppDeps, merchantId: number, productId: number, skuId: number) {
-  const target = await loadOrderTarget(deps.db, merchantId, productId, skuId, deps.clock.now());
+  const key = `${merchantId}:${productId}:${skuId}`;
+  const now = deps.clock.now();
+  const cached = deps.caches.targets.get(key);
+  if (cached && now.getTime() < cached.until) return cached.target;
+  const stamp = deps.caches.targets.stamp();
+  const target = await loadOrderTarget(deps.db, merchantId, productId, skuId, now);
   if (!target) throw fail("orderedProductNotFound");
   if (target.product.status !== "enabled") throw fail("productDisabled");
   if (!target.sku) throw fail("skuNotFound");
   if (target.sku.status !== "enabled" || target.price === null) throw fail("skuNotOrderable");
-  const priced = target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string };
-  // Labels in both languages, so a failure about an input names the field in its reader's language.
-  const labels = new Map(orderFieldDefinitions.parse(target.product.fields).map((f) => [f.key, f.label]));
-  return { ...priced, fields: localizeFields(target.product.fields, "en-US"), labels };
+  const priced: Target = {
+    ...(target as OrderTarget & { sku: NonNullable<OrderTarget["sku"]>; price: string }),
+    fields: localizeFields(target.product.fields, "en-US"),
+    labels: new Map(orderFieldDefinitions.parse(target.product.fields).map((f) => [f.key, f.label])),
+  };
+  deps.caches.targets.set(key, { target: priced, until: target.priceChangesAt ?? Number.POSITIVE_INFINITY }, stamp);
+  return priced;
 }
-
-type Target = Awaited<ReturnType<typeof orderableTarget>>;
 
 /** An input's error as people read it, "Mobile number: The format is not valid", the label in their language. */
 function aboutInput(target: Target, key: string, message: MessageRef): MessageRef {

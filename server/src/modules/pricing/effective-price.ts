@@ -24,6 +24,23 @@ export function listPriceAt(priceListId: SQLWrapper | number | null, skuId: SQLW
     order by plp.effective_at desc limit 1)`.mapWith(merchantPrices.price);
 }
 
+/**
+ * When the list's price of a SKU next changes after `at` (epoch ms; null: no change scheduled): a price read at
+ * `at` holds until then, which is how long a process may keep it.
+ */
+export function nextListPriceAt(
+  priceListId: SQLWrapper | number | null,
+  skuId: SQLWrapper,
+  at: Date,
+): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select (extract(epoch from min(plp.effective_at)) * 1000)::float8 from price_list_prices plp
+    where plp.price_list_id = ${priceListId} and plp.sku_id = ${skuId} and plp.effective_at > ${moment(at)})`.mapWith(
+    (value: unknown) => (value === null ? null : Number(value)),
+  );
+}
+
 /** The merchant's own price of a SKU (null: none; it pays its list's). */
 export function overridePrice(merchantId: SQLWrapper | number, skuId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select mp.price from merchant_prices mp

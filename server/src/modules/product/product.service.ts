@@ -7,7 +7,7 @@ import { fetchPage } from "../../db/paging";
 import { merchants, productSkus, products } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
-import { merchantPriceAt, pricedAs } from "../pricing/effective-price";
+import { merchantPriceAt, nextListPriceAt, pricedAs } from "../pricing/effective-price";
 import { localizeFields } from "./order-fields";
 
 type ProductRow = typeof products.$inferSelect;
@@ -135,6 +135,8 @@ export interface OrderTarget {
   sku: SkuRow | null;
   /** This merchant's price of the SKU at the time asked (its own, else its list's); null = not orderable by it. */
   price: string | null;
+  /** When that price may change next by itself (a scheduled list price, epoch ms); null = only by an edit. */
+  priceChangesAt: number | null;
   merchantCurrency: string;
 }
 
@@ -155,6 +157,7 @@ export async function loadOrderTarget(
       product: products,
       sku: productSkus,
       price: merchantPriceAt(merchants, productSkus.id, at),
+      priceChangesAt: nextListPriceAt(merchants.priceListId, productSkus.id, at),
       merchantCurrency: merchants.currency,
     })
     .from(products)

@@ -1,0 +1,87 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { scratchPostgres } from "../../tests/support/test-db";
+
+const run = promisify(execFile);
+
+/**
+ * PostgreSQL's own floor for one merchant's orders, measured by pgbench (Debian's, no JavaScript) on the same
+ * server in the same run: every order debits one balance row, inserts an order and a ledger entry. Two ways:
+ * - `transaction`: the classic per-order transaction, one statement at a time (conditional debit, order insert,
+ *   ledger insert, commit): what an application that does not group pays;
+ * - `statement`: the same as one data-modifying statement (one round trip, one commit per order).
+ * In a database of its own, dropped after. Answers orders/s by way and client count, or null without pgbench.
+ */
+export type PgbenchWay = "transaction" | "statement";
+
+const SCHEMA = `
+  create table balances (id int primary key, balance numeric(20,4) not null check (balance >= 0));
+  insert into balances values (1, 1000000000000);
+  create table orders (id bigserial primary key, merchant_id int not null, amount numeric(20,4) not null,
+    created_at timestamptz not null default now());
+  create table ledger (id bigserial primary key, merchant_id int not null, order_id bigint not null,
+    amount numeric(20,4) not null, balance_after numeric(20,4) not null, created_at timestamptz not null default now());
+`;
+
+const SCRIPTS: Record<PgbenchWay, string> = {
+  transaction: [
+    "BEGIN;",
+    "UPDATE balances SET balance = balance - 10 WHERE id = 1 AND balance >= 10 RETURNING balance \\gset",
+    "INSERT INTO orders (merchant_id, amount) VALUES (1, 10) RETURNING id \\gset",
+    "INSERT INTO ledger (merchant_id, order_id, amount, balance_after) VALUES (1, :id, -10, :balance);",
+    "END;",
+  ].join("\n"),
+  statement:
+    "WITH d AS (UPDATE balances SET balance = balance - 10 WHERE id = 1 AND balance >= 10 RETURNING balance), " +
+    "o AS (INSERT INTO orders (merchant_id, amount) SELECT 1, 10 FROM d RETURNING id) " +
+    "INSERT INTO ledger (merchant_id, order_id, amount, balance_after) SELECT 1, o.id, -10, d.balance FROM d, o;",
+};
+
+async function hasPgbench(): Promise<boolean> {
+  try {
+    await run("pgbench", ["--version"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function pgbenchFloor(
+  clients: number[],
+  seconds: number,
+): Promise<Map<PgbenchWay, Map<number, number>> | null> {
+  if (!(await hasPgbench())) {
+    console.log("  (pgbench not found: install the PostgreSQL server packages to compare with it)");
+    return null;
+  }
+  const database = await scratchPostgres("mp_pgbench");
+  const folder = mkdtempSync(path.join(tmpdir(), "mp-pgbench-"));
+  try {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(SCHEMA);
+    await client.end();
+    const results = new Map<PgbenchWay, Map<number, number>>();
+    for (const way of Object.keys(SCRIPTS) as PgbenchWay[]) {
+      const file = path.join(folder, `${way}.sql`);
+      writeFileSync(file, `${SCRIPTS[way]}\n`);
+      const byClients = new Map<number, number>();
+      for (const c of clients) {
+        const args = ["-n", "-c", String(c), "-j", String(Math.min(c, 2)), "-T", String(seconds), "-f", file];
+        const { stdout } = await run("pgbench", [...args, database.url], { maxBuffer: 1 << 20 });
+        const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+        if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+        byClients.set(c, Number(tps));
+      }
+      results.set(way, byClients);
+    }
+    return results;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    await database.drop();
+  }
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "export_tasks" ADD COLUMN "format" text DEFAULT 'xlsx' NOT NULL;--> statement-breakpoint
+ALTER TABLE "export_tasks" ADD CONSTRAINT "export_tasks_format_known" CHECK ("export_tasks"."format" in ('xlsx', 'csv'));
