@@ -13,6 +13,8 @@
  * `BENCH_RISK=on` sets every risk rule (issue 16) so that each is checked and none refuses: daily limits, a
  * cooling period, 10,000 blocked accounts, and at most 100 orders an hour per account, the orders spread over
  * 1,000 accounts (as a real merchant's are). Compare with the same run without it.
+ * `BENCH_PROFILE=on` adds a CPU profile of the server during one more c=1 HTTP run, summed by package and
+ * function: where the per-request time goes beyond the statement.
  */
 import { loadavg } from "node:os";
 import { eq } from "drizzle-orm";
@@ -43,12 +45,14 @@ import {
   seconds,
 } from "./support/load";
 import { type PgbenchWay, pgbenchFloor } from "./support/pgbench";
+import { profiled } from "./support/profile";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIMING = benchTiming({ warmupMs: 500, durationMs: 2_000 });
 const CONCURRENCY = [1, 32];
 const ACCOUNT = "13800138000";
 const RISK = process.env.BENCH_RISK === "on";
+const PROFILE = process.env.BENCH_PROFILE === "on";
 /** With the risk rules on, orders go to this many accounts in turn (the velocity rule counts per account). */
 const accounts = Array.from({ length: RISK ? 1000 : 1 }, (_, i) => String(13800000000 + i));
 
@@ -150,6 +154,10 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     );
     const floor = await httpLoad(base, [{ method: "GET", path: "/bench/noop", headers: {} }], 1, TIMING);
     await breakdown(t, shop.token, template, byC.get(1)!.http, floor);
+    if (PROFILE) {
+      const { result, summary } = await profiled(() => httpLoad(base, requests, 1, TIMING));
+      console.log(`\n  CPU profile of the server during a c=1 HTTP run (${int(result.perSec)} orders/s):\n${summary}`);
+    }
     console.log(`  (${engine}: ${seconds(started)})`);
     return result;
   } finally {

@@ -26,6 +26,17 @@ const envSchema = z
       .trim()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
+    /**
+     * Where the cache listener connects (LISTEN, lib/invalidation.ts) when DATABASE_URL goes through PgBouncer in
+     * transaction mode, which cannot carry LISTEN: the server itself, directly. Default: DATABASE_URL.
+     */
+    DATABASE_LISTEN_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    /** Connections each process's pool may open (API processes and workers alike; the listener is one more). */
+    DATABASE_POOL_MAX: positiveInt.default(10),
     /** Key for secrets at rest (TOTP secrets now; API secrets and card codes later). */
     ENCRYPTION_KEY: key32.optional(),
     /** Earlier keys, comma-separated, still accepted for reading while data is re-encrypted. */

@@ -92,7 +92,14 @@ async function listenOnPostgres(url: string, channel: string, handlers: ListenHa
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** The pool's size (10 unless said). */
+      poolMax?: number;
+      /** A direct address for LISTEN when `url` goes through a transaction-mode pooler; `url` unless said. */
+      listenUrl?: string;
+    }
   /**
    * `dir` undefined = in memory (tests). `snapshot`: start from a dumped data folder (`dumpDataDir`) instead of
    * an empty one; tests load one migrated copy instead of running initdb and every migration per file.
@@ -106,7 +113,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === "postgres") {
     // NUMERIC stays a string (pg's default): money never passes through a float.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
     // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
     // the next query; without a listener the error would end the process.
     pool.on("error", onIdleError);
@@ -126,7 +133,7 @@ export async function openDatabase(
         await pool.end();
       },
       listen: async (channel, handlers) => {
-        const listening = await listenOnPostgres(target.url, channel, handlers);
+        const listening = await listenOnPostgres(target.listenUrl ?? target.url, channel, handlers);
         listeners.push(listening);
         return listening;
       },
