@@ -16,8 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -37,8 +36,9 @@ import { ledgerViolations, postBalanceChange } from "../server/src/modules/ledge
 import { importCatalog, setPrice } from "../server/src/modules/product/catalog-import";
 import { createMerchant, createUser } from "../server/src/modules/provisioning/provisioning.service";
 import { topupFields } from "../tests/support/order-fixtures";
-import { type Server, sleep, spawnEntry, stopServer } from "../tests/support/server-process";
+import { freePort, type Server, sleep, spawnEntry, stopServer } from "../tests/support/server-process";
 import { scratchPostgres } from "../tests/support/test-db";
+import { roundRobin } from "./support/balancer";
 import {
   benchEngines,
   benchTiming,
@@ -107,15 +107,6 @@ function redisAnswers(): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
-
 /** SIGTERM (the processes finish what they hold), SIGKILL if that takes longer than STOP_TIMEOUT_MS. */
 async function stop(name: string, server: Server): Promise<string> {
   const started = performance.now();
@@ -128,73 +119,6 @@ async function stop(name: string, server: Server): Promise<string> {
   clearTimeout(timer);
   const how = killed ? "SIGKILLed" : code === null ? `ended by ${server.child.signalCode}` : `exit ${code}`;
   return `${name} ${how} in ${seconds(started)}`;
-}
-
-/**
- * The load balancer: round robin over the API processes, keep-alive connections to each, requests and answers
- * streamed through. Node's own (node:http) so the bench needs no extra package or system service and runs
- * wherever `npm install` did; production would put HAProxy (or nginx) here (`balance roundrobin`), which costs
- * less per request than this JavaScript hop, which shares the bench machine's two cores with everything else:
- * the figures through it understate what a real balancer would allow. No sticky sessions: any process can serve
- * any request (sessions live in PostgreSQL).
- */
-async function roundRobin(targets: string[]) {
-  const hopByHop = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"];
-  const strip = (headers: http.IncomingHttpHeaders) => {
-    const copy = { ...headers };
-    for (const name of hopByHop) delete copy[name];
-    return copy;
-  };
-  const upstreams = targets.map((target) => {
-    const url = new URL(target);
-    return {
-      host: url.hostname,
-      port: Number(url.port),
-      agent: new http.Agent({ keepAlive: true, maxSockets: 128 }),
-      served: 0,
-    };
-  });
-  let next = 0;
-  let failures = 0;
-  const server = http.createServer((req, res) => {
-    const up = upstreams[next++ % upstreams.length]!;
-    up.served++;
-    const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
-    const upstream = http.request(
-      {
-        agent: up.agent,
-        host: up.host,
-        port: up.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...strip(req.headers), "x-forwarded-for": forwardedFor },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, strip(answer.headers));
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (error) => {
-      failures++;
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`bad gateway: ${error.message}`);
-    });
-    req.pipe(upstream);
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the load balancer has no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    served: () => upstreams.map((u) => u.served),
-    failures: () => failures,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const u of upstreams) u.agent.destroy();
-    },
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCan } from "@refinedev/core";
 import { Button, Checkbox, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   consoleCalls,
@@ -11,6 +11,7 @@ import {
   SUPER_ADMIN,
   staffRoleBody,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { ListCard } from "../../components/list-page";
 import { zodRule } from "../../lib/zod-rule";
@@ -33,13 +34,11 @@ export default function RolesPage() {
   const [form] = Form.useForm<StaffRoleBody>();
   const reload = () => void query.refetch();
 
-  useLayoutEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(
-      editing === "new" ? { permissions: [] } : { name: roleName(t, editing), permissions: editing.permissions },
-    );
-  }, [editing, form, t]);
+  // Filled when the dialog opens for a row, not again when `t` changes (a language event while the dialog is
+  // open would otherwise empty what was typed and ticked: the flaky roles step of the console walkthrough).
+  useDialogValues(form, editing !== null, editing, (e) =>
+    e === "new" ? { permissions: [] } : e && { name: roleName(t, e), permissions: e.permissions },
+  );
 
   const save = async (values: StaffRoleBody) => {
     setSaving(true);
