@@ -5,9 +5,11 @@ import {
   OPENAPI_BASE,
   OPENAPI_REFERENCE_PATH,
   OPENAPI_REVISION,
+  type OpenApiErrorCode,
   openApiCalls,
   openApiErrorCodes,
   openApiErrorDocs,
+  openApiErrorStatus,
   PRODUCT_NAME,
 } from "#contracts";
 import { openApiExamples } from "./openapi-examples";
@@ -70,31 +72,70 @@ const headers = Object.fromEntries(
 );
 
 /**
- * The statuses each call can answer besides 200, with the `errorCode`s they carry (docs: Errors): each code under
- * its one status (`openApiErrorStatus`, which the document's test holds these to).
+ * The error codes each call can answer (docs: Errors): those of every signed call, and those of some calls only
+ * (the contracts do not say which failures a call can raise, so this list does). Each code goes under its one
+ * status (`openApiErrorStatus`), with what that status means.
  */
-const commonErrors: Record<string, string> = {
-  "400": "Invalid input (`INVALID_REQUEST`; `data.errors` names each field)",
-  "401":
-    "Authentication failed (`MISSING_HEADERS`, `UNKNOWN_APP_ID`, `TIMESTAMP_EXPIRED`, `INVALID_SIGNATURE`, `NONCE_REUSED`, `KEY_NOT_CONFIGURED`)",
-  "403": "Refused (`IP_NOT_ALLOWED`, `MERCHANT_DISABLED`)",
-  "429": "Too many requests (`RATE_LIMITED`), see `Retry-After`",
-  "500": "Our fault (`INTERNAL_ERROR`); retry with the same merchant order number",
-  "503": "Shedding load (`OVERLOADED`, unsigned), see `Retry-After`",
+const commonCodes: OpenApiErrorCode[] = [
+  "INVALID_REQUEST",
+  "MISSING_HEADERS",
+  "UNKNOWN_APP_ID",
+  "TIMESTAMP_EXPIRED",
+  "INVALID_SIGNATURE",
+  "NONCE_REUSED",
+  "KEY_NOT_CONFIGURED",
+  "IP_NOT_ALLOWED",
+  "MERCHANT_DISABLED",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "OVERLOADED",
+];
+const callCodes: Partial<Record<keyof typeof openApiCalls, OpenApiErrorCode[]>> = {
+  placeOrder: [
+    "PRODUCT_NOT_FOUND",
+    "ORDER_CONFLICT",
+    "PRODUCT_UNAVAILABLE",
+    "PAYLOAD_TOO_LARGE",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "INSUFFICIENT_BALANCE",
+    "ACCOUNT_BLOCKED",
+    "DAILY_LIMIT_EXCEEDED",
+    "VELOCITY_LIMIT_EXCEEDED",
+    "NEW_MERCHANT_RESTRICTED",
+  ],
+  orderByMerchantOrderNo: ["NOT_FOUND"],
+  orderByOrderNo: ["NOT_FOUND"],
 };
-const callErrors: Partial<Record<keyof typeof openApiCalls, Record<string, string>>> = {
-  placeOrder: {
-    "404": "No such product or SKU for you (`PRODUCT_NOT_FOUND`)",
-    "409":
-      "The merchant order number was used with other content (`ORDER_CONFLICT`), or the product is off sale or has no price for you (`PRODUCT_UNAVAILABLE`)",
-    "413": "The body is over 1 MiB (`PAYLOAD_TOO_LARGE`)",
-    "415": "The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)",
-    "422":
-      "Not placed: `INSUFFICIENT_BALANCE`, `ACCOUNT_BLOCKED`, `DAILY_LIMIT_EXCEEDED`, `VELOCITY_LIMIT_EXCEEDED`, `NEW_MERCHANT_RESTRICTED`",
-  },
-  orderByMerchantOrderNo: { "404": "No such order of yours (`NOT_FOUND`)" },
-  orderByOrderNo: { "404": "No such order of yours (`NOT_FOUND`)" },
+const statusWords: Record<number, string> = {
+  400: "Invalid input (`data.errors` names each field)",
+  401: "Authentication failed",
+  403: "Refused",
+  404: "Not found (of yours)",
+  409: "Conflict: the merchant order number was used with other content, or the product is off sale for you",
+  413: "The body is over 1 MiB",
+  415: "The body is not `application/json`",
+  422: "Not placed, nothing written",
+  429: "Too many requests, see `Retry-After`",
+  500: "Our fault; retry with the same merchant order number",
+  503: "Shedding load (unsigned), see `Retry-After`",
 };
+
+/** A call's error answers: by status, each described with the codes it carries there. */
+function errorAnswers(name: keyof typeof openApiCalls): Record<string, string> {
+  const byStatus = new Map<number, OpenApiErrorCode[]>();
+  for (const code of [...commonCodes, ...(callCodes[name] ?? [])]) {
+    const status = openApiErrorStatus[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        `${statusWords[status]} (${codes.map((c) => `\`${c}\``).join(", ")})`,
+      ]),
+  );
+}
 
 const envelope = (data: Json) => ({
   type: "object",
@@ -104,7 +145,7 @@ const envelope = (data: Json) => ({
 
 function operation(name: keyof typeof openApiCalls, call: CallDeclaration): Json {
   const example = openApiExamples[name];
-  const errors = { ...commonErrors, ...callErrors[name] };
+  const errors = errorAnswers(name);
   return {
     operationId: name,
     summary: example.summary,
