@@ -16,7 +16,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -36,6 +35,7 @@ import { ledgerViolations, postBalanceChange } from "../server/src/modules/ledge
 import { importCatalog, setPrice } from "../server/src/modules/product/catalog-import";
 import { createMerchant, createUser } from "../server/src/modules/provisioning/provisioning.service";
 import { topupFields } from "../tests/support/order-fixtures";
+import { redisAnswers } from "../tests/support/redis";
 import { freePort, type Server, sleep, spawnEntry, stopServer } from "../tests/support/server-process";
 import { scratchPostgres } from "../tests/support/test-db";
 import { roundRobin } from "./support/balancer";
@@ -91,21 +91,6 @@ function cleanUp(): Promise<void> {
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-
-/** Whether Redis answers PING at 127.0.0.1:6379 within half a second. */
-function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port: 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => socket.write("PING\r\n"));
-    socket.once("data", (data) => done(String(data).startsWith("+PONG")));
-  });
-}
 
 /** SIGTERM (the processes finish what they hold), SIGKILL if that takes longer than STOP_TIMEOUT_MS. */
 async function stop(name: string, server: Server): Promise<string> {

@@ -5,18 +5,13 @@ import { sha256 } from "../../server/src/lib/crypto";
 import { cacheInvalidation, topicCache } from "../../server/src/lib/invalidation";
 import { bearerToken } from "../../server/src/plugins/auth";
 import { call, closeTestApp, EN } from "../support/api-helpers";
+import { eventually } from "../support/eventually";
 import { openShop, type Shop } from "../support/order-fixtures";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 const INFO = "/portal/merchant/api/logged/info";
 const ORDER = "/portal/merchant/api/order";
-
-/** Asks until `check` holds: a notice comes at the commit (PGlite) or a moment after it (PostgreSQL). */
-async function eventually(check: () => Promise<boolean> | boolean) {
-  for (let i = 0; i < 1000 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(await check()).toBe(true);
-}
 
 /**
  * The process caches of sessions and order targets (issue 18): used while notices are heard, emptied by any

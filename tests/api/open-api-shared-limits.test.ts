@@ -7,6 +7,7 @@ import { AUTH_THROTTLE } from "../../server/src/modules/openapi/openapi-throttle
 import { closeTestApp, freshAddress } from "../support/api-helpers";
 import { type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";
 import { openShop } from "../support/order-fixtures";
+import { redisAnswers } from "../support/redis";
 import { startTestApp, type TestApp, testConfig } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -22,18 +23,6 @@ const refusal = (res: { statusCode: number; json(): { data: { errorCode: string 
   res.json().data.errorCode,
 ];
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
-  probe.on("error", () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUp = await redisAnswers(REDIS_URL);
 
 /** Another server process beside `t`: its own container and Redis client, the same database, keys and clock. */

@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/connection";
 import { merchantPrices, users } from "../../server/src/db/schema";
+import { eventually } from "../support/eventually";
 import { api, demoShop } from "../support/server-api";
-import { type Server, sleep, startServer, stopServer } from "../support/server-process";
+import { type Server, startServer, stopServer } from "../support/server-process";
 import { scratchPostgres } from "../support/test-db";
 
 /**
@@ -36,16 +37,6 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("caches across processes on Po
     const direct = await openDatabase({ kind: "postgres", url: database.url }, () => {});
     cleanups.push(() => direct.close());
     return { a, b, db: direct.db };
-  }
-
-  /** Asks until `check` holds (a notice travels between processes in milliseconds; 10 s is a broken one). */
-  async function eventually(check: () => Promise<boolean>): Promise<number> {
-    const started = performance.now();
-    while (!(await check())) {
-      if (performance.now() - started > 10_000) throw new Error("the other process never saw the change");
-      await sleep(5);
-    }
-    return performance.now() - started;
   }
 
   const status = async (server: Server, token: string) =>
