@@ -53,7 +53,10 @@ export async function appOwner(deps: AppDeps, auth: AuthContext, environment: Ap
 }
 
 export async function getSandboxBalance(deps: AppDeps, auth: AuthContext): Promise<SandboxBalance> {
-  const id = await ensureSandbox(deps, auth.merchantId);
+  return balanceOf(deps, await ensureSandbox(deps, auth.merchantId));
+}
+
+async function balanceOf(deps: AppDeps, id: number): Promise<SandboxBalance> {
   const [row] = await deps.db
     .select({ balance: merchants.balance, currency: merchants.currency })
     .from(merchants)
@@ -78,7 +81,7 @@ export async function resetSandboxBalance(deps: AppDeps, auth: AuthContext): Pro
       after: { balance: SANDBOX_BALANCE, change },
     });
   });
-  return getSandboxBalance(deps, auth);
+  return balanceOf(deps, id);
 }
 
 /** Brings the balance to SANDBOX_BALANCE under the row's lock; answers the change made ("0" when none). */
