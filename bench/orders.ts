@@ -6,7 +6,9 @@
  * afterwards) so a change of machine load hits them alike. The HTTP rows also say how many orders each placing
  * statement carried (the merchant's grouping queue, `orderGroups(deps).placed`). Then where the time of one HTTP
  * order goes, statement by statement.
- * On PostgreSQL, pgbench's figures for the same work without JavaScript come first (bench/support/pgbench.ts).
+ * On PostgreSQL, pgbench's figures for the same work without JavaScript come first (bench/support/pgbench.ts), and
+ * then our own placing statement through pgbench (prepared as the app sends it, and unprepared at c=1): the ceiling
+ * of the HTTP rows.
  * Targets (issue 18, PostgreSQL): at 32 clients HTTP >= 2x pgbench's per-order transaction and >= its one
  * statement, p99 < 50 ms, the ledger consistent; at 1 client HTTP >= 50% of pgbench's one statement.
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
@@ -17,13 +19,15 @@
  * function: where the per-request time goes beyond the statement.
  */
 import { loadavg } from "node:os";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { newMerchantOrderNo } from "#contracts";
+import { queryRows } from "../server/src/db/raw";
 import { merchants } from "../server/src/db/schema";
 import { authenticateSession } from "../server/src/modules/auth/sessions.service";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { orderGroups } from "../server/src/modules/order/order-groups";
-import { insertOrders, type NewOrder } from "../server/src/modules/order/order-insert";
+import { insertOrders, type NewOrder, placingStatement } from "../server/src/modules/order/order-insert";
 import { buildOrder, orderableTarget } from "../server/src/modules/order/place-order";
 import { blockedAccounts, riskSettings } from "../server/src/modules/risk/risk.schema";
 import { bearerToken } from "../server/src/plugins/auth";
@@ -44,7 +48,7 @@ import {
   printTable,
   seconds,
 } from "./support/load";
-import { type PgbenchWay, pgbenchFloor } from "./support/pgbench";
+import { type PgbenchWay, pgbenchFloor, pgbenchStatement } from "./support/pgbench";
 import { profiled } from "./support/profile";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -89,6 +93,8 @@ interface EngineResult {
   byC: Map<number, Row>;
   /** pgbench's orders/s by way and clients (PostgreSQL only, when pgbench is installed). */
   floor: Map<PgbenchWay, Map<number, number>> | null;
+  /** Our placing statement (one order) through pgbench: prepared at c=1 and c=32, then unprepared at c=1. */
+  ours: { prepared: Map<number, number>; unprepared1: number } | null;
   consistent: boolean;
 }
 
@@ -129,6 +135,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     };
     const counters = orderGroups(t.deps).placed;
     const pgbench = engine === "postgres" ? await pgbenchFloor(CONCURRENCY, (ROUNDS * TIMING.durationMs) / 1000) : null;
+    const ours = engine === "postgres" ? await oursThroughPgbench(t, template) : null;
 
     const byC = new Map<number, Row>();
     for (const c of CONCURRENCY) {
@@ -147,7 +154,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       });
     }
     const violations = await ledgerViolations(t.deps.db);
-    const result = { engine, byC, floor: pgbench, consistent: violations.length === 0 };
+    const result = { engine, byC, floor: pgbench, ours, consistent: violations.length === 0 };
     printResults(result);
     console.log(
       `  ledger check after the run: ${violations.length === 0 ? "consistent" : JSON.stringify(violations.slice(0, 3))}`,
@@ -165,7 +172,30 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   }
 }
 
-function printResults({ engine, byC, floor }: EngineResult) {
+/**
+ * The placing statement the app sends for one order, run by pgbench in the app's own database (the bench
+ * merchant's balance row): the same SQL with no JavaScript, prepared as the app prepares it, and unprepared to
+ * show what planning costs. The ceiling of the HTTP figures.
+ */
+async function oursThroughPgbench(t: TestApp, order: NewOrder): Promise<EngineResult["ours"]> {
+  const [{ name } = { name: "" }] = await queryRows<{ name: string }>(
+    t.deps.db,
+    sql`select current_database() as name`,
+  );
+  const url = new URL(process.env.DATABASE_URL ?? "");
+  url.pathname = `/${name}`;
+  const statement = new PgDialect().sqlToQuery(placingStatement([order], await t.deps.riskRules.current()));
+  const isInput = (param: unknown) => typeof param === "string" && param.includes('"merchant_order_no"');
+  const runs = [
+    ...CONCURRENCY.map((clients) => ({ clients, mode: "prepared" as const })),
+    { clients: 1, mode: "simple" as const },
+  ];
+  const tps = await pgbenchStatement(url.toString(), statement, isInput, runs, (ROUNDS * TIMING.durationMs) / 1000);
+  if (!tps) return null;
+  return { prepared: new Map(CONCURRENCY.map((c, i) => [c, tps[i]!])), unprepared1: tps.at(-1)! };
+}
+
+function printResults({ engine, byC, floor, ours }: EngineResult) {
   const measured = (ROUNDS * TIMING.durationMs) / 1000;
   console.log(
     `\n${engine}: orders on one merchant (hot balance row), ${ROUNDS} rounds x ${TIMING.durationMs / 1000} s = ` +
@@ -177,6 +207,9 @@ function printResults({ engine, byC, floor }: EngineResult) {
       const tps = floor?.get(way)?.get(c);
       if (tps !== undefined) rows.push([`pgbench ${way.padEnd(11)} c=${c}`, int(tps), "", "", "", "", "", ""]);
     }
+    const oursTps = ours?.prepared.get(c);
+    if (oursTps !== undefined) rows.push([`pgbench ours       c=${c}`, int(oursTps), "", "", "", "", "", ""]);
+    if (ours && c === 1) rows.push(["pgbench ours unprep c=1", int(ours.unprepared1), "", "", "", "", "", ""]);
     const ratio = `${((100 * http.perSec) / raw.perSec).toFixed(0)}%`;
     const group = statements === 0 ? "-" : (orders / statements).toFixed(1);
     rows.push([`raw insertOrders c=${c}`, int(raw.perSec), ms(raw.p50), ms(raw.p99), ms(raw.max), raw.errors, "", ""]);
@@ -265,5 +298,12 @@ if (pg?.floor) {
       `${((100 * http(one).perSec) / floor("statement", one)).toFixed(0)}% -> ` +
       `${met(http(one).perSec >= 0.5 * floor("statement", one))}`,
   );
+  const ours = pg.ours?.prepared.get(one);
+  if (ours !== undefined)
+    console.log(
+      `  c=1 ceiling: our placing statement alone through pgbench (prepared, no JavaScript) ${int(ours)}/s = ` +
+        `${((100 * ours) / floor("statement", one)).toFixed(0)}% of pgbench's one statement; ` +
+        `HTTP does ${((100 * http(one).perSec) / ours).toFixed(0)}% of it`,
+    );
 }
 console.log(`\ntotal ${seconds(total)}`);

@@ -50,6 +50,54 @@ async function hasPgbench(): Promise<boolean> {
   }
 }
 
+/**
+ * A statement of ours (`sqlToQuery`'s text and parameters) through pgbench, prepared, on `url`: what it costs
+ * with no JavaScript at all. The parameters are written in as literals (E'' strings with
+ * every colon escaped: pgbench reads `:name` as a variable even inside a literal), and `fresh` says which JSON
+ * parameter's first element gets a new `merchant_order_no` per run (a UUID), so no two runs collide. Answers
+ * orders/s for each of `runs`, in order.
+ */
+export async function pgbenchStatement(
+  url: string,
+  statement: { sql: string; params: unknown[] },
+  fresh: (param: unknown) => boolean,
+  runs: { clients: number; mode: "prepared" | "simple" }[],
+  seconds: number,
+): Promise<number[] | null> {
+  if (!(await hasPgbench())) return null;
+  const literal = (value: unknown) => {
+    if (value === null) return "null";
+    if (typeof value === "number") return String(value);
+    const text = String(value).replaceAll("\\", "\\\\").replaceAll("'", "''").replaceAll(":", "\\x3a");
+    return `E'${text}'`;
+  };
+  let text = statement.sql.replace(/\s+/g, " ");
+  statement.params.forEach((value, i) => {
+    const withFresh = `jsonb_set(${literal(value)}::jsonb, '{0,merchant_order_no}', to_jsonb(gen_random_uuid()::text))::text`;
+    // Not followed by a digit: $1 must not match the start of $10.
+    const replacement = fresh(value) ? withFresh : literal(value);
+    text = text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, "g"), () => replacement);
+  });
+  const folder = mkdtempSync(path.join(tmpdir(), "mp-pgbench-"));
+  try {
+    const file = path.join(folder, "ours.sql");
+    writeFileSync(file, `${text};\n`);
+    const tps: number[] = [];
+    for (const { clients, mode } of runs) tps.push(await pgbenchTps(url, file, clients, seconds, mode));
+    return tps;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function pgbenchTps(url: string, file: string, clients: number, seconds: number, mode: "prepared" | "simple") {
+  const args = ["-n", "-M", mode, "-c", String(clients), "-j", String(Math.min(clients, 2)), "-T", String(seconds)];
+  const { stdout } = await run("pgbench", [...args, "-f", file, url], { maxBuffer: 1 << 20 });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return Number(tps);
+}
+
 export async function pgbenchFloor(
   clients: number[],
   seconds: number,
@@ -70,13 +118,7 @@ export async function pgbenchFloor(
       const file = path.join(folder, `${way}.sql`);
       writeFileSync(file, `${SCRIPTS[way]}\n`);
       const byClients = new Map<number, number>();
-      for (const c of clients) {
-        const args = ["-n", "-c", String(c), "-j", String(Math.min(c, 2)), "-T", String(seconds), "-f", file];
-        const { stdout } = await run("pgbench", [...args, database.url], { maxBuffer: 1 << 20 });
-        const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
-        if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-        byClients.set(c, Number(tps));
-      }
+      for (const c of clients) byClients.set(c, await pgbenchTps(database.url, file, c, seconds, "simple"));
       results.set(way, byClients);
     }
     return results;

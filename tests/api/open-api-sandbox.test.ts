@@ -1,11 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ApiApp, type Delivery, OPENAPI_HEADERS, SANDBOX_BALANCE, type SandboxBalance } from "#contracts";
+import {
+  type ApiApp,
+  consoleOrderQuery,
+  type Delivery,
+  OPENAPI_HEADERS,
+  SANDBOX_BALANCE,
+  type SandboxBalance,
+} from "#contracts";
 import { ledgerEntries, merchantApps, merchantPrices, merchants, orders } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { runDeliveriesOnce } from "../../server/src/modules/delivery/delivery.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
+import { listConsoleOrders } from "../../server/src/modules/order/order-console";
 import { listConsoleMerchants } from "../../server/src/modules/provisioning/merchant-console";
 import { fulfilmentAttempts, skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { call, closeTestApp, EN, expectFailure, expectOk, ZH } from "../support/api-helpers";
@@ -162,6 +170,18 @@ describe.each(engines)("the Open API sandbox on %s", (engine) => {
       EN,
     );
     expect(portalOrders.list.map((o) => o.merchantOrderNo)).not.toContain("SBX-1");
+    // Nor are they among the console's orders (as the sandbox is not among its merchants or statistics).
+    const consoleOrders = await listConsoleOrders(t.deps, consoleOrderQuery.parse({ pageSize: 100 }), "en-US");
+    expect(consoleOrders.list.map((o) => o.merchantOrderNo)).not.toContain("SBX-1");
+    expect(
+      (
+        await listConsoleOrders(
+          t.deps,
+          consoleOrderQuery.parse({ merchantNo: `${shop.merchant.merchantNo}-SANDBOX` }),
+          "en-US",
+        )
+      ).total,
+    ).toBe(0);
     // The sandbox's deliveries are in its own log, not the live one.
     const deliveries = async (query: string) =>
       expectOk<{ list: Delivery[] }>(await portal("GET", `${APP}/deliveries${query}`), EN).list;

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ConsoleOrder, ConsoleOrderDetail, consoleOrderQuery, Language, Page } from "#contracts";
 import type { AppDeps } from "../../app-deps";
@@ -27,11 +27,16 @@ export async function listConsoleOrders(
         deps.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.merchantNo, query.merchantNo)),
       )
     : undefined;
+  // Sandbox orders are play (simulator, play balance): the console's merchants and statistics leave them out too.
+  const liveOnly = notInArray(
+    orders.merchantId,
+    deps.db.select({ id: merchants.id }).from(merchants).where(isNotNull(merchants.sandboxOf)),
+  );
   const list = {
     table: orders,
     id: orders.id,
     createdAt: orders.createdAt,
-    where: and(listFilter(deps.db, null, query), merchantOnly),
+    where: and(listFilter(deps.db, null, query), merchantOnly, liveOnly),
     sort: { keys: [], columns: { createTime: orders.createdAt, amount: orders.amount } },
   };
   return fetchNewestFirst(
