@@ -20,14 +20,13 @@
  */
 import { loadavg } from "node:os";
 import { eq, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { newMerchantOrderNo } from "#contracts";
 import { queryRows } from "../server/src/db/raw";
 import { merchants } from "../server/src/db/schema";
 import { authenticateSession } from "../server/src/modules/auth/sessions.service";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
 import { orderGroups } from "../server/src/modules/order/order-groups";
-import { insertOrders, type NewOrder, placingStatement } from "../server/src/modules/order/order-insert";
+import { insertOrders, type NewOrder, placing } from "../server/src/modules/order/order-insert";
 import { buildOrder, orderableTarget } from "../server/src/modules/order/place-order";
 import { blockedAccounts, riskSettings } from "../server/src/modules/risk/risk.schema";
 import { bearerToken } from "../server/src/plugins/auth";
@@ -184,13 +183,19 @@ async function oursThroughPgbench(t: TestApp, order: NewOrder): Promise<EngineRe
   );
   const url = new URL(process.env.DATABASE_URL ?? "");
   url.pathname = `/${name}`;
-  const statement = new PgDialect().sqlToQuery(placingStatement([order], await t.deps.riskRules.current()));
+  const { statement, values } = placing([order], await t.deps.riskRules.current());
   const isInput = (param: unknown) => typeof param === "string" && param.includes('"merchant_order_no"');
   const runs = [
     ...CONCURRENCY.map((clients) => ({ clients, mode: "prepared" as const })),
     { clients: 1, mode: "simple" as const },
   ];
-  const tps = await pgbenchStatement(url.toString(), statement, isInput, runs, (ROUNDS * TIMING.durationMs) / 1000);
+  const tps = await pgbenchStatement(
+    url.toString(),
+    statement.query(values),
+    isInput,
+    runs,
+    (ROUNDS * TIMING.durationMs) / 1000,
+  );
   if (!tps) return null;
   return { prepared: new Map(CONCURRENCY.map((c, i) => [c, tps[i]!])), unprepared1: tps.at(-1)! };
 }

@@ -46,7 +46,7 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerOverloadGuard(app, config);
 
   await app.register(fastifySwagger, {

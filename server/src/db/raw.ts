@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./connection";
 
@@ -14,20 +14,31 @@ export async function queryRows<Row>(executor: Executor, statement: SQL): Promis
 
 const dialect = new PgDialect();
 
+/** A statement's text, rendered once, and each call's values by placeholder name. */
+export interface PreparedStatement<Row> {
+  /** The text and its parameters for these values (what goes to the server; the bench hands it to pgbench). */
+  query(values: Record<string, unknown>): Query;
+  run(executor: Executor, values: Record<string, unknown>): Promise<Row[]>;
+}
+
 /**
- * `queryRows` for a statement run many times a second (the placing statement): sent as a named prepared
- * statement, so PostgreSQL plans it once per connection instead of on every call. Planning was 0.35 ms of that
- * statement's 0.8 ms (pgbench, simple against prepared, bench/orders.ts). The name carries a hash of the text: each
- * variant of a statement (risk rules on or off write different SQL) is prepared on its own, and node-postgres
- * refuses one name for two texts. PGlite ignores the name. Behind PgBouncer in transaction mode this needs
- * PgBouncer 1.21 or later with `max_prepared_statements` set (README, Running several processes).
+ * A statement run many times a second (the placing statement), written with `sql.placeholder`s: rendered to SQL
+ * once, sent as a named prepared statement so PostgreSQL plans it once per connection, and bound to each call's
+ * values. Planning was 0.35 ms of the placing statement's 0.8 ms, and building and rendering it anew 10% of an
+ * HTTP order's CPU (pgbench and the profile in bench/orders.ts). The name carries a hash of the text, so two
+ * texts never share one (node-postgres refuses that). PGlite ignores the name. Behind PgBouncer in transaction
+ * mode this needs PgBouncer 1.21 or later with `max_prepared_statements` set (README, Running several processes).
  */
-export async function queryPreparedRows<Row>(executor: Executor, name: string, statement: SQL): Promise<Row[]> {
-  const query = dialect.sqlToQuery(statement);
-  const hash = createHash("sha1").update(query.sql).digest("hex").slice(0, 12);
-  const prepared = executor._.session.prepareQuery(query, undefined, `${name}_${hash}`, false);
-  const result = (await prepared.execute()) as { rows: Row[] };
-  return result.rows;
+export function preparedStatement<Row>(name: string, statement: SQL): PreparedStatement<Row> {
+  const rendered = dialect.sqlToQuery(statement);
+  const named = `${name}_${createHash("sha1").update(rendered.sql).digest("hex").slice(0, 12)}`;
+  return {
+    query: (values) => ({ sql: rendered.sql, params: fillPlaceholders(rendered.params, values) }),
+    run: async (executor, values) => {
+      const prepared = executor._.session.prepareQuery(rendered, undefined, named, false);
+      return ((await prepared.execute(values)) as { rows: Row[] }).rows;
+    },
+  };
 }
 
 /** PostgreSQL's error code of a failed statement (e.g. 23505 unique violation), if it has one. */

@@ -5,6 +5,7 @@ import {
   type Envelope,
   type FieldErrors,
   type Language,
+  languages,
   type MessageRef,
   OPENAPI_BASE,
   openApiErrorData,
@@ -14,6 +15,7 @@ import {
 } from "#contracts";
 import { Failure } from "../lib/failure";
 import { isMessageKey, translator } from "../lib/i18n";
+import { memo } from "../lib/memo";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -24,8 +26,11 @@ declare module "fastify" {
 
 /** A success envelope in the caller's language. */
 export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
-  return { code: 200, message: request.t("errors.success"), data };
+  return { code: 200, message: successMessage(request.language), data };
 }
+
+/** Every success says the same word: looked up once per language, not on every answer. */
+const successMessage = memo(languages.length, (language: Language) => translator(language)("errors.success"));
 
 /** The `{ code, message, data }` body of a failure; the HTTP status equals `code`. */
 export function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {
