@@ -8,7 +8,8 @@
  * order goes, statement by statement.
  * On PostgreSQL, pgbench's figures for the same work without JavaScript come first (bench/support/pgbench.ts), and
  * then our own placing statement through pgbench (prepared as the app sends it, and unprepared at c=1): the ceiling
- * of the HTTP rows.
+ * of the HTTP rows. A last table lays the one-client figures out as a ladder, mean time per order from pgbench's
+ * toy statement up to the HTTP call.
  * Targets (issue 18, PostgreSQL): at 32 clients HTTP >= 2x pgbench's per-order transaction and >= its one
  * statement, p99 < 50 ms, the ledger consistent; at 1 client HTTP >= 50% of pgbench's one statement.
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000) measured per row, after `BENCH_WARMUP_MS`.
@@ -160,6 +161,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     );
     const floor = await httpLoad(base, [{ method: "GET", path: "/bench/noop", headers: {} }], 1, TIMING);
     await breakdown(t, shop.token, template, byC.get(1)!.http, floor);
+    ladder(result, floor);
     if (PROFILE) {
       const { result, summary } = await profiled(() => httpLoad(base, requests, 1, TIMING));
       console.log(`\n  CPU profile of the server during a c=1 HTTP run (${int(result.perSec)} orders/s):\n${summary}`);
@@ -235,6 +237,27 @@ function printResults({ engine, byC, floor, ours }: EngineResult) {
       if (s.sample) console.log(`  sample error (${name} c=${c}): ${s.sample}`);
   }
   printTable(["path", "orders/s", "p50 ms", "p99 ms", "max ms", "errors", "vs raw", "orders/stmt"], rows);
+}
+
+/**
+ * One client, one order at a time: the mean time per order (1 / orders/s) from pgbench's toy statement up to the
+ * HTTP call, each step adding one layer. What the c=1 target is up against, in this run's figures.
+ */
+function ladder({ byC, floor, ours }: EngineResult, noop: LoadStats) {
+  const one = byC.get(1)!;
+  const steps: [string, number | undefined][] = [
+    ["pgbench: the one-statement order (toy tables)", floor?.get("statement")?.get(1)],
+    ["pgbench: our placing statement, unprepared", ours?.unprepared1],
+    ["pgbench: our placing statement, prepared", ours?.prepared.get(1)],
+    ["+ JavaScript: insertOrders on the app's pool", one.raw.perSec],
+    ["+ HTTP: POST order (session, validation, answer)", one.http.perSec],
+    ["HTTP floor: GET no-op route, same client", noop.perSec],
+  ];
+  const rows = steps
+    .filter((step): step is [string, number] => step[1] !== undefined)
+    .map(([name, perSec]) => [name, (1000 / perSec).toFixed(2), int(perSec)]);
+  console.log("\n  one client, one order at a time: mean time per order");
+  printTable(["step", "ms", "orders/s"], rows);
 }
 
 /**
