@@ -150,33 +150,68 @@ export default function RolesPage() {
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="permissions" label={t("console.roles.fields.permissions")}>
-            <Checkbox.Group style={{ display: "block" }}>
-              <Table
-                rowKey="name"
-                size="small"
-                pagination={false}
-                dataSource={[...consoleResources]}
-                columns={[
-                  { key: "area", title: t("console.roles.fields.area"), render: (_, r) => area(r.name) },
-                  {
-                    key: "actions",
-                    title: t("console.roles.fields.permissions"),
-                    render: (_, r) => (
-                      <Space wrap>
-                        {r.actions.map((a) => (
-                          <Checkbox key={a} value={permissionOf(r.name, a)}>
-                            {action(a)}
-                          </Checkbox>
-                        ))}
-                      </Space>
-                    ),
-                  },
-                ]}
-              />
-            </Checkbox.Group>
+            <PermissionTable area={area} action={action} />
           </Form.Item>
         </Form>
       </Modal>
     </ListCard>
+  );
+}
+
+/**
+ * The permissions as a table of areas and their actions, each a checkbox, as a form control (`value` the
+ * permissions held). Each box is checked from `value` and toggles its own permission. Not antd's Checkbox.Group:
+ * it reports only the values its boxes have registered (in an effect after they mount), so a tick made while
+ * they mount is dropped; the console walkthrough's roles step failed now and then with "clicking the checkbox did
+ * not change its state", and a control with no registration cannot.
+ */
+function PermissionTable({
+  id,
+  value = [],
+  onChange,
+  area,
+  action,
+}: {
+  /** From Form.Item: the label points at it. */
+  id?: string;
+  value?: string[];
+  onChange?: (permissions: string[]) => void;
+  area: (name: string) => string;
+  action: (name: string) => string;
+}) {
+  const { t } = useTranslation();
+  const toggle = (permission: string, on: boolean) =>
+    onChange?.(on ? [...value, permission] : value.filter((p) => p !== permission));
+  return (
+    <Table
+      id={id}
+      rowKey="name"
+      size="small"
+      pagination={false}
+      dataSource={[...consoleResources]}
+      columns={[
+        { key: "area", title: t("console.roles.fields.area"), render: (_, r) => area(r.name) },
+        {
+          key: "actions",
+          title: t("console.roles.fields.permissions"),
+          render: (_, r) => (
+            <Space wrap>
+              {r.actions.map((a) => {
+                const permission = permissionOf(r.name, a);
+                return (
+                  <Checkbox
+                    key={a}
+                    checked={value.includes(permission)}
+                    onChange={(e) => toggle(permission, e.target.checked)}
+                  >
+                    {action(a)}
+                  </Checkbox>
+                );
+              })}
+            </Space>
+          ),
+        },
+      ]}
+    />
   );
 }
