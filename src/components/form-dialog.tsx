@@ -42,22 +42,22 @@ export function FormDialog({
 }
 
 /**
- * Fills a dialog's form each time it opens for `source` (the row edited, or null for a new one): emptied, then
- * given `values(source)`. In a layout effect, so before the dialog paints: a click or keystroke made as it opens
- * is never wiped by a reset that comes after it.
+ * Fills a dialog's form each time it opens (for `source`: the row edited, or null for a new one): emptied, then
+ * given `values(source)` when there are any. In a layout effect, so before the dialog paints: a click or keystroke
+ * made as it opens is never wiped by a reset that comes after it. Every dialog with a form fills it this way.
  */
 export function useDialogValues<S>(
   form: FormInstance,
   open: boolean,
-  source: S,
-  values: (source: S) => object | null | undefined,
+  source?: S,
+  values?: (source: S) => object | false | null | undefined,
 ) {
   const latest = useRef(values);
   latest.current = values;
   useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
-    const filled = latest.current(source);
+    const filled = latest.current?.(source as S);
     if (filled) form.setFieldsValue(filled);
   }, [open, source, form]);
 }

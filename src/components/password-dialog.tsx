@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, Space } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type UpdatePasswordBody, updatePasswordBody } from "#contracts";
 import { removeCookie } from "../lib/cookies";
@@ -8,6 +8,7 @@ import { zodRule } from "../lib/zod-rule";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
 import { portalApi } from "../providers/portal-api";
+import { useDialogValues } from "./form-dialog";
 import { applyFieldErrors } from "./form-errors";
 
 /** Spec §9: the password dialog is 600 px wide. */
@@ -39,9 +40,7 @@ export function PasswordDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdatePasswordBody>();
   const [submitting, setSubmitting] = useState(false);
-  useLayoutEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  useDialogValues(form, open);
 
   const onFinish = async (values: UpdatePasswordBody) => {
     setSubmitting(true);

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, message, Select } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdjustmentBody, adjustmentBody, adjustmentCalls, adjustmentTypes } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -21,9 +21,7 @@ export function AdjustmentForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<AdjustmentBody>();
   const { saving, run } = useFormSave(form);
-  useLayoutEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  useDialogValues(form, open);
 
   const save = async (values: AdjustmentBody) => {
     await run(async () => {

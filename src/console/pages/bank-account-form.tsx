@@ -1,7 +1,7 @@
 import { Form, Input, Modal, message, Switch } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type BankAccountBody, bankAccountBody, type ConsoleBankAccount, paymentCalls } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -30,20 +30,21 @@ export function BankAccountForm({
   const { saving, run } = useFormSave(form);
   const creating = account === null;
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (account)
-      form.setFieldsValue({
-        bankName: account.bankName,
-        accountName: account.accountName,
-        accountNumber: account.accountNumber,
-        swiftOrBranch: account.swiftOrBranch,
-        currency: account.currency,
-        note: account.note,
-        enabled: account.enabled,
-      });
-  }, [open, account, form]);
+  useDialogValues(
+    form,
+    open,
+    account,
+    (a) =>
+      a && {
+        bankName: a.bankName,
+        accountName: a.accountName,
+        accountNumber: a.accountNumber,
+        swiftOrBranch: a.swiftOrBranch,
+        currency: a.currency,
+        note: a.note,
+        enabled: a.enabled,
+      },
+  );
 
   const save = async (body: Values) => {
     await run(async () => {

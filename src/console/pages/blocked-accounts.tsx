@@ -1,5 +1,5 @@
 import { Button, Flex, Form, Input, Modal, message, Popconfirm, Table } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type BlockedAccount,
@@ -8,6 +8,7 @@ import {
   blockedAccountQuery,
   riskCalls,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
@@ -122,9 +123,7 @@ function BlockAccountForm({ open, onClose, onSaved }: { open: boolean; onClose: 
   const { t } = useTranslation();
   const [form] = Form.useForm<BlockedAccountBody>();
   const { saving, run } = useFormSave(form);
-  useLayoutEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  useDialogValues(form, open);
 
   const save = async (values: BlockedAccountBody) => {
     await run(async () => {

@@ -1,5 +1,4 @@
 import { Form, Input, Modal, message } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ConsoleMerchant,
@@ -7,6 +6,7 @@ import {
   consoleMerchantCalls,
   consoleMerchantCreate,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -38,22 +38,23 @@ export function MerchantForm({
   const typedCurrency = Form.useWatch("currency", form);
   const currency = merchant?.currency ?? typedCurrency;
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (merchant)
-      form.setFieldsValue({
-        merchantName: merchant.name,
-        companyName: merchant.companyName,
-        contactPerson: merchant.contactPerson,
-        contactPhone: merchant.contactPhone,
-        contactEmail: merchant.contactEmail,
-        website: merchant.website,
-        lowBalanceThreshold: merchant.lowBalanceThreshold,
-        dailyAmountLimit: merchant.dailyAmountLimit,
-        dailyCountLimit: merchant.dailyCountLimit,
-      });
-  }, [open, merchant, form]);
+  useDialogValues(
+    form,
+    open,
+    merchant,
+    (m) =>
+      m && {
+        merchantName: m.name,
+        companyName: m.companyName,
+        contactPerson: m.contactPerson,
+        contactPhone: m.contactPhone,
+        contactEmail: m.contactEmail,
+        website: m.website,
+        lowBalanceThreshold: m.lowBalanceThreshold,
+        dailyAmountLimit: m.dailyAmountLimit,
+        dailyCountLimit: m.dailyCountLimit,
+      },
+  );
 
   const save = async (values: Values) => {
     await run(async () => {

@@ -1,7 +1,7 @@
 import { Button, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
@@ -80,11 +80,7 @@ function GatewayForm({
   const { saving, run } = useFormSave(form);
   const creating = gateway === null;
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (gateway) form.setFieldsValue({ name: gateway.name, sort: gateway.sort, enabled: gateway.enabled });
-  }, [open, gateway, form]);
+  useDialogValues(form, open, gateway, (g) => g && { name: g.name, sort: g.sort, enabled: g.enabled });
 
   const save = async (body: Values) => {
     await run(async () => {

@@ -17,7 +17,7 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type RoutedSku,
@@ -27,6 +27,7 @@ import {
   skuRoutesBody,
   supplierCalls,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
 import { useFormSave } from "../../components/use-form-save";
 import { formatMoney } from "../../lib/format-decimal";
@@ -178,19 +179,21 @@ function RoutesEditor({ sku, onClose, onSaved }: { sku: RoutedSku | null; onClos
   });
   const suppliers = suppliersQuery.data?.data ?? [];
 
-  useLayoutEffect(() => {
-    if (!sku) return;
-    form.resetFields();
-    form.setFieldsValue({
-      routes: sku.routes.map((r) => ({
-        supplierId: r.supplierId,
-        supplierProduct: r.supplierProduct,
-        cost: r.cost,
-        costCurrency: r.costCurrency,
-        enabled: r.enabled,
-      })),
-    });
-  }, [sku, form]);
+  useDialogValues(
+    form,
+    sku !== null,
+    sku,
+    (s) =>
+      s && {
+        routes: s.routes.map((r) => ({
+          supplierId: r.supplierId,
+          supplierProduct: r.supplierProduct,
+          cost: r.cost,
+          costCurrency: r.costCurrency,
+          enabled: r.enabled,
+        })),
+      },
+  );
 
   const save = async (values: Values) => {
     if (!sku) return;

@@ -1,6 +1,6 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
 import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Tag } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   consoleCalls,
@@ -10,6 +10,7 @@ import {
   staffCreateBody,
   staffUpdateBody,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { ListCard } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
@@ -48,11 +49,7 @@ export default function StaffPage() {
   const [form] = Form.useForm<Values>();
   const reload = () => void query.refetch();
 
-  useLayoutEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    if (editing !== "new") form.setFieldsValue({ name: editing.name, roleIds: editing.roleIds });
-  }, [editing, form]);
+  useDialogValues(form, editing !== null, editing, (e) => e && e !== "new" && { name: e.name, roleIds: e.roleIds });
 
   const save = async (values: Values) => {
     setSaving(true);

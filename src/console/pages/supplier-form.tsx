@@ -1,5 +1,4 @@
 import { Button, Form, Input, Modal, message, Select, Space, Switch } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type SupplierAccountBody,
@@ -10,6 +9,7 @@ import {
   supplierKindInfo,
   supplierKinds,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -52,25 +52,26 @@ export function SupplierForm({
   const info = kind ? supplierKindInfo[kind] : undefined;
   const stored = (key: string) => supplier?.kind === kind && (supplier?.credentialKeys.includes(key) ?? false);
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (supplier)
-      form.setFieldsValue({
-        code: supplier.code,
-        name: supplier.name,
-        kind: supplier.kind,
-        baseUrl: supplier.baseUrl,
-        authUrl: supplier.authUrl,
-        enabled: supplier.enabled,
+  useDialogValues(
+    form,
+    open,
+    supplier,
+    (s) =>
+      s && {
+        code: s.code,
+        name: s.name,
+        kind: s.kind,
+        baseUrl: s.baseUrl,
+        authUrl: s.authUrl,
+        enabled: s.enabled,
         // A choice not stored yet shows its default; a stored one shows "stored" until another is chosen.
         credentials: Object.fromEntries(
-          supplierKindInfo[supplier.kind].credentials
-            .filter((c) => c.options && !supplier.credentialKeys.includes(c.key))
+          supplierKindInfo[s.kind].credentials
+            .filter((c) => c.options && !s.credentialKeys.includes(c.key))
             .map((c) => [c.key, c.options?.[0]]),
         ),
-      });
-  }, [open, supplier, form]);
+      },
+  );
 
   /** A new kind brings its own documented addresses, unless the staff member typed one of their own. */
   const kindChanged = (next: SupplierKind) => {

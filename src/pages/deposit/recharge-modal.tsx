@@ -11,9 +11,10 @@ import {
   type SelectProps,
 } from "antd";
 import type { Dayjs } from "dayjs";
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type Deposit, depositCalls, newDeposit } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { useCurrentBalance } from "../../components/shell/balance";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
@@ -43,9 +44,7 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
   // One read for the guide (where to send the money) and the form (the payment methods offered).
   const options = useRechargeOptions(open);
   const gateways = options.data?.data.gateways ?? [];
-  useLayoutEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  useDialogValues(form, open);
 
   // The picker holds a dayjs; the contract checks the ISO date-time it becomes.
   const timeRule = {

@@ -1,8 +1,9 @@
 import { useCreate, useUpdate } from "@refinedev/core";
 import { Form, Input, Modal, message, Select } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { MEMBER_RESOURCE } from "./use-member-actions";
@@ -56,11 +57,7 @@ export function MemberFormModal({
   const { mutate: update, mutation: updating } = useUpdate<MemberItem>();
   const creating = member === null;
   const shape = creating ? memberCreate.shape : { ...memberCreate.shape, ...memberUpdate.shape };
-  useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues(member));
-  }, [open, member, form]);
+  useDialogValues(form, open, member, initialValues);
 
   const onError = (error: unknown) => applyFieldErrors(form, error);
   const onFinish = (values: Values) => {

@@ -1,6 +1,5 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, Form, Input, Modal, message } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type GeneratedPassword,
@@ -9,6 +8,7 @@ import {
   memberCalls,
   optionalNewPassword,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
@@ -26,9 +26,7 @@ export function PasswordResetModal({ member, onClose, onPasswordGenerated }: Pas
   const [form] = Form.useForm<MemberPasswordReset>();
   const refresh = useRefreshMembers();
   const { mutate, mutation } = useCustomMutation<GeneratedPassword>();
-  useLayoutEffect(() => {
-    if (member) form.resetFields();
-  }, [member, form]);
+  useDialogValues(form, member !== null, member);
 
   const onFinish = ({ password }: MemberPasswordReset) => {
     if (!member) return;
