@@ -51,21 +51,24 @@ async function hasPgbench(): Promise<boolean> {
 }
 
 /**
- * A statement of ours (`sqlToQuery`'s text and parameters) through pgbench, prepared, on `url`: what it costs
- * with no JavaScript at all. The parameters are written in as literals (E'' strings with
- * every colon escaped: pgbench reads `:name` as a variable even inside a literal), and `fresh` says which JSON
- * parameter's first element gets a new `merchant_order_no` per run (a UUID), so no two runs collide. Answers
- * orders/s for each of `runs`, in order.
+ * A statement of ours (`sqlToQuery`'s text and parameters) through pgbench, prepared or not, on `url`: what it
+ * costs with no JavaScript at all. The parameters are written in as literals (E'' strings with every colon escaped:
+ * pgbench reads `:name` as a variable even inside a literal), except where `rewrite` gives an expression of its own
+ * for one (it gets the literal to build on; pgbench variables set by `setup`, such as `\\set n random(1, 9)`, may be
+ * used there). Answers orders/s for each of `runs`, in order.
  */
 export async function pgbenchStatement(
   url: string,
   statement: { sql: string; params: unknown[] },
-  fresh: (param: unknown) => boolean,
+  {
+    setup = [],
+    rewrite = () => undefined,
+  }: { setup?: string[]; rewrite?: (value: unknown, literal: string) => string | undefined },
   runs: { clients: number; mode: "prepared" | "simple" }[],
   seconds: number,
 ): Promise<number[] | null> {
   if (!(await hasPgbench())) return null;
-  const literal = (value: unknown) => {
+  const literalOf = (value: unknown) => {
     if (value === null) return "null";
     if (typeof value === "number") return String(value);
     const text = String(value).replaceAll("\\", "\\\\").replaceAll("'", "''").replaceAll(":", "\\x3a");
@@ -73,15 +76,15 @@ export async function pgbenchStatement(
   };
   let text = statement.sql.replace(/\s+/g, " ");
   statement.params.forEach((value, i) => {
-    const withFresh = `jsonb_set(${literal(value)}::jsonb, '{0,merchant_order_no}', to_jsonb(gen_random_uuid()::text))::text`;
+    const literal = literalOf(value);
+    const replacement = rewrite(value, literal) ?? literal;
     // Not followed by a digit: $1 must not match the start of $10.
-    const replacement = fresh(value) ? withFresh : literal(value);
     text = text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, "g"), () => replacement);
   });
   const folder = mkdtempSync(path.join(tmpdir(), "mp-pgbench-"));
   try {
     const file = path.join(folder, "ours.sql");
-    writeFileSync(file, `${text};\n`);
+    writeFileSync(file, [...setup, `${text};`, ""].join("\n"));
     const tps: number[] = [];
     for (const { clients, mode } of runs) tps.push(await pgbenchTps(url, file, clients, seconds, mode));
     return tps;

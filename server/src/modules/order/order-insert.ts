@@ -64,12 +64,14 @@ function riskRulesHold(variant: Variant) {
     // A look-up per account (the LIMIT keeps it a probe of the primary key, never a join over the whole list).
     checks.push(sql`not exists (select 1 from ${groupAccounts}
       where (select 1 from blocked_accounts b where b.account = g.account limit 1) is not null)`);
+  // Newest first, as the account index runs: the only order a generic plan (prepared statement) can serve without
+  // a sort, so it probes that index even when planned on an empty table (tests/api/placing-plan.test.ts).
   if (variant.velocity)
     checks.push(sql`not exists (
       select 1 from ${groupAccounts}
       where g.n + (select count(*) from (select 1 from orders o where o.merchant_id = ${$("merchantId")}::bigint
           and o.recharge_account = g.account and o.created_at > ${$("hourAgo")}::timestamptz
-          limit ${$("velocityProbe")}::int) recent)
+          order by o.created_at desc limit ${$("velocityProbe")}::int) recent)
         > ${$("velocityLimit")}::int)`);
   if (variant.cooling)
     checks.push(sql`m.created_at <= ${$("at")}::timestamptz - make_interval(days => ${$("coolingDays")}::int)`);
