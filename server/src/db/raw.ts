@@ -28,6 +28,8 @@ export interface PreparedStatement<Row> {
  * HTTP order's CPU (pgbench and the profile in bench/orders.ts). The name carries a hash of the text, so two
  * texts never share one (node-postgres refuses that). PGlite ignores the name. Behind PgBouncer in transaction
  * mode this needs PgBouncer 1.21 or later with `max_prepared_statements` set (README, Running several processes).
+ * PostgreSQL may keep one generic plan per connection, made from the statistics of its moment (an empty table,
+ * say): write such a statement so that every plan of it is a good one (the velocity check in order-insert.ts).
  */
 export function preparedStatement<Row>(name: string, statement: SQL): PreparedStatement<Row> {
   const rendered = dialect.sqlToQuery(statement);
