@@ -242,6 +242,17 @@ describe("the reseller's console", () => {
       .getByRole("row", { name: /Auditor/ })
       .getByText("Audit log: View list")
       .waitFor();
+    // Opened again, the dialog shows what the role holds.
+    await page
+      .getByRole("row", { name: /Auditor/ })
+      .getByRole("button", { name: "Edit" })
+      .click();
+    const editRole = page.getByRole("dialog", { name: "Edit role" });
+    await expect.poll(() => editRole.getByLabel("Role", { exact: true }).inputValue()).toBe("Auditor");
+    const auditRow = editRole.getByRole("row", { name: /Audit log/ });
+    expect(await auditRow.getByLabel("View list").isChecked()).toBe(true);
+    expect(await editRole.getByRole("checkbox", { checked: true }).count()).toBe(1);
+    await editRole.getByRole("button", { name: "Cancel" }).click();
 
     // 1,500.00 is above the four-eyes amount (1,000): it waits, and its requester may not approve it.
     await nav.getByRole("menuitem", { name: "Balance adjustments" }).click();
