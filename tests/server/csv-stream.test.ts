@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { csvField, neutraliseFormula, openCsvWriter } from "../../server/src/modules/export-task/csv-stream";
 import { moneyCell } from "../../server/src/modules/export-task/export-rows";
 import { parseCsv } from "../support/csv-fixtures";
+import { heldOutput, producing } from "../support/held-output";
 
 const BOM = "\uFEFF";
 
@@ -51,39 +52,21 @@ describe("openCsvWriter", () => {
   });
 
   it("stops accepting rows while the output accepts nothing, and carries on once it does", async () => {
-    let release = () => {};
-    const opened = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const chunks: Buffer[] = [];
-    const output = new Writable({
-      highWaterMark: 1024,
-      write(chunk, _encoding, done) {
-        opened.then(() => {
-          chunks.push(chunk);
-          done();
-        });
+    const held = heldOutput(
+      (chunk, done) => {
+        chunks.push(chunk);
+        done();
       },
-    });
-    let waited = () => {};
-    const waitedOnFullOutput = new Promise<void>((resolve) => {
-      waited = resolve;
-    });
-    const writer = openCsvWriter(output, { header: ["n", "text"], onWait: () => waited() });
-    let rows = 0;
-    let settled = false;
-    const producing = (async () => {
-      while (rows < 20_000) {
-        rows++;
-        await writer.addRow([rows, `商户订单 ${rows}`]);
-      }
-      settled = true;
-    })();
-    await Promise.race([waitedOnFullOutput, producing]);
-    expect(settled).toBe(false);
-    expect(rows).toBeLessThan(1_000);
-    release();
-    await producing;
+      { highWaterMark: 1024 },
+    );
+    const writer = openCsvWriter(held.output, { header: ["n", "text"], onWait: held.onWait });
+    const { progress, done } = producing(writer, 20_000, (n) => [n, `商户订单 ${n}`]);
+    await Promise.race([held.waited, done]);
+    expect(progress.settled).toBe(false);
+    expect(progress.rows).toBeLessThan(1_000);
+    held.release();
+    await done;
     await writer.finish();
     const text = Buffer.concat(chunks).toString("utf8");
     const back = parseCsv(text.slice(1));

@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Cell, openXlsxWriter } from "../../server/src/modules/export-task/xlsx-stream";
+import { heldOutput, producing } from "../support/held-output";
 
 describe("openXlsxWriter", () => {
   let dir: string;
@@ -69,49 +69,19 @@ describe("openXlsxWriter", () => {
   });
 
   it("stops accepting rows while the output accepts nothing, and carries on once it does", async () => {
-    let release = () => {};
-    const opened = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const file = path.join(dir, "stalled.xlsx");
     const disk = createWriteStream(file);
-    // Holds every write until released, as a stuck disk or network would.
-    const output = new Writable({
-      write(chunk, _encoding, done) {
-        opened.then(() => disk.write(chunk, done));
-      },
-      final(done) {
-        disk.end(done);
-      },
-    });
-    // The writer says when it waits. A wait while the output holds more than it takes (its buffer full) can only
-    // end once the output moves again: the moment to check, with no timer to guess it by.
-    let stalled = () => {};
-    const waitedOnFullOutput = new Promise<void>((resolve) => {
-      stalled = resolve;
-    });
-    const writer = openXlsxWriter(output, {
-      sheetName: "rows",
-      header: ["n", "noise"],
-      onWait: () => output.writableNeedDrain && stalled(),
-    });
+    const held = heldOutput((chunk, done) => disk.write(chunk, done), { final: (done) => disk.end(done) });
+    const writer = openXlsxWriter(held.output, { sheetName: "rows", header: ["n", "noise"], onWait: held.onWait });
     // Random text compresses little, so the zip's own buffers (a few MB) fill after tens of thousands of rows.
-    let rows = 0;
-    let settled = false;
-    const producing = (async () => {
-      while (rows < 200_000) {
-        rows++;
-        await writer.addRow([rows, randomBytes(150).toString("base64")]);
-      }
-      settled = true;
-    })();
+    const { progress, done } = producing(writer, 200_000, (n) => [n, randomBytes(150).toString("base64")]);
     // Without back-pressure the producer never waits and writes all its rows into memory.
-    await Promise.race([waitedOnFullOutput, producing]);
-    expect(settled).toBe(false);
-    expect(rows).toBeLessThan(200_000);
-    release();
-    await producing;
-    expect(rows).toBe(200_000);
+    await Promise.race([held.waited, done]);
+    expect(progress.settled).toBe(false);
+    expect(progress.rows).toBeLessThan(200_000);
+    held.release();
+    await done;
+    expect(progress.rows).toBe(200_000);
     await writer.finish();
     const { rows: back } = await readBack(file, 2);
     expect(back).toHaveLength(200_000 + 1);
