@@ -5,10 +5,12 @@ import {
   consoleOrderQuery,
   type Delivery,
   OPENAPI_HEADERS,
+  readStoredText,
   SANDBOX_BALANCE,
   type SandboxBalance,
 } from "#contracts";
 import { ledgerEntries, merchantApps, merchantPrices, merchants, orders } from "../../server/src/db/schema";
+import { translator } from "../../server/src/lib/i18n";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { runDeliveriesOnce } from "../../server/src/modules/delivery/delivery.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
@@ -204,7 +206,11 @@ describe.each(engines)("the Open API sandbox on %s", (engine) => {
     const reset = expectOk<SandboxBalance>(await portal("POST", `${APP}/sandbox/balance/reset`), EN);
     expect(reset.balance).toBe(SANDBOX_BALANCE);
     const entries = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.merchantId, sandboxId));
-    expect(entries.at(-1)).toMatchObject({ type: "add", remark: "Sandbox balance reset", balanceAfter: "10000.0000" });
+    const last = entries.at(-1);
+    expect(last).toMatchObject({ type: "add", balanceAfter: "10000.0000" });
+    // Stored as our own sentence, read in the reader's language.
+    expect(readStoredText(translator("en-US"), last?.remark ?? "")).toBe("Sandbox balance reset");
+    expect(readStoredText(translator("zh-CN"), last?.remark ?? "")).toBe("沙箱余额重置");
     expect(await ledgerViolations(t.deps.db, sandboxId)).toEqual([]);
     const [audit] = await t.deps.db
       .select()

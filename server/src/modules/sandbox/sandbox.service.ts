@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { eq, sql } from "drizzle-orm";
-import { type ApiEnvironment, SANDBOX_BALANCE, type SandboxBalance } from "#contracts";
+import { type ApiEnvironment, SANDBOX_BALANCE, type SandboxBalance, storedMessage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
@@ -40,7 +40,7 @@ export async function ensureSandbox(deps: AppDeps, liveMerchantId: number): Prom
       returning id`,
     );
     // The opening balance is a ledger entry like any other, so the sandbox's ledger always adds up.
-    if (row) await putBalance(tx, Number(row.id), now, "Sandbox opening balance");
+    if (row) await putBalance(tx, Number(row.id), now, storedMessage("ledger.remarks.sandboxOpening"));
   });
   const id = await sandboxOf(deps.db, liveMerchantId);
   if (id === null) throw fail("notFound");
@@ -52,15 +52,18 @@ export async function appOwner(deps: AppDeps, auth: AuthContext, environment: Ap
   return environment === "sandbox" ? ensureSandbox(deps, auth.merchantId) : auth.merchantId;
 }
 
+/** The play balance, read by the live merchant (the sandbox made first when there is none yet). */
 export async function getSandboxBalance(deps: AppDeps, auth: AuthContext): Promise<SandboxBalance> {
-  return balanceOf(deps, await ensureSandbox(deps, auth.merchantId));
-}
-
-async function balanceOf(deps: AppDeps, id: number): Promise<SandboxBalance> {
-  const [row] = await deps.db
-    .select({ balance: merchants.balance, currency: merchants.currency })
-    .from(merchants)
-    .where(eq(merchants.id, id));
+  const read = () =>
+    deps.db
+      .select({ balance: merchants.balance, currency: merchants.currency })
+      .from(merchants)
+      .where(eq(merchants.sandboxOf, auth.merchantId));
+  let [row] = await read();
+  if (!row) {
+    await ensureSandbox(deps, auth.merchantId);
+    [row] = await read();
+  }
   if (!row) throw fail("notFound");
   return { balance: new Big(row.balance).toFixed(2), currency: row.currency, resetTo: SANDBOX_BALANCE };
 }
@@ -71,8 +74,13 @@ async function balanceOf(deps: AppDeps, id: number): Promise<SandboxBalance> {
  */
 export async function resetSandboxBalance(deps: AppDeps, auth: AuthContext): Promise<SandboxBalance> {
   const id = await ensureSandbox(deps, auth.merchantId);
-  await deps.db.transaction(async (tx) => {
-    const change = await putBalance(tx, id, deps.clock.now(), "Sandbox balance reset");
+  return deps.db.transaction(async (tx) => {
+    const { change, currency } = await putBalance(
+      tx,
+      id,
+      deps.clock.now(),
+      storedMessage("ledger.remarks.sandboxReset"),
+    );
     await recordAudit(deps, tx, {
       actor: userActor(auth),
       merchantId: auth.merchantId,
@@ -80,20 +88,25 @@ export async function resetSandboxBalance(deps: AppDeps, auth: AuthContext): Pro
       target: { kind: "apiApp", id },
       after: { balance: SANDBOX_BALANCE, change },
     });
+    return { balance: new Big(SANDBOX_BALANCE).toFixed(2), currency, resetTo: SANDBOX_BALANCE };
   });
-  return balanceOf(deps, id);
 }
 
 /** Brings the balance to SANDBOX_BALANCE under the row's lock; answers the change made ("0" when none). */
-async function putBalance(tx: Executor, merchantId: number, at: Date, remark: string): Promise<string> {
+async function putBalance(
+  tx: Executor,
+  merchantId: number,
+  at: Date,
+  remark: string,
+): Promise<{ change: string; currency: string }> {
   const [row] = await tx
-    .select({ balance: merchants.balance })
+    .select({ balance: merchants.balance, currency: merchants.currency })
     .from(merchants)
     .where(eq(merchants.id, merchantId))
     .for("update");
   if (!row) throw fail("notFound");
   const change = new Big(SANDBOX_BALANCE).minus(row.balance);
-  if (change.eq(0)) return "0";
+  if (change.eq(0)) return { change: "0", currency: row.currency };
   await postBalanceChange(tx, {
     merchantId,
     type: change.gt(0) ? "add" : "reduce",
@@ -101,7 +114,7 @@ async function putBalance(tx: Executor, merchantId: number, at: Date, remark: st
     remark,
     at,
   });
-  return change.toString();
+  return { change: change.toString(), currency: row.currency };
 }
 
 async function sandboxOf(executor: Executor, liveMerchantId: number): Promise<number | null> {

@@ -20,7 +20,7 @@ export const SIMULATOR_RULES = {
   silentSuffix: SIMULATOR_TRIGGERS.noAnswer,
   flakySuffix: SIMULATOR_TRIGGERS.retried,
   rejectReason: "orderFailure.simulatorRejected",
-  flakyError: "Supplier did not answer (simulator rule: ends in 5555, first attempt only)",
+  flakyError: "orderFailure.simulatorRetried",
 } as const;
 
 /** Not a secret: it only makes the simulator's card codes look random yet stay reproducible. */
