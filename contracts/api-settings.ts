@@ -423,8 +423,11 @@ export const openApiEventPage = z.object({
 });
 export type OpenApiEventPage = z.infer<typeof openApiEventPage>;
 
+/** Which of a merchant's two applications a call or an event is about (the sandbox: issue 17). */
+export const apiEnvironments = ["live", "sandbox"] as const;
+
 /** A test callback's data: says what it is, and from which application. */
-export const testEventData = z.object({ message: z.string(), environment: z.enum(["live", "sandbox"]) });
+export const testEventData = z.object({ message: z.string(), environment: z.enum(apiEnvironments) });
 
 /** Each event type and its data. */
 export const eventDataByType = {
@@ -441,7 +444,6 @@ export const eventDataByType = {
  * Which of the merchant's two Open API applications a settings call is about: the live one, or its sandbox
  * (its own AppID, keys and callback URL; its orders run on the simulator against a play balance).
  */
-export const apiEnvironments = ["live", "sandbox"] as const;
 export type ApiEnvironment = (typeof apiEnvironments)[number];
 export const environmentQuery = z.object({
   environment: z.enum(apiEnvironments, "validation.option").default("live"),

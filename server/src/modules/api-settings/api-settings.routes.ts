@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type ApiEnvironment, apiSettingsCalls } from "#contracts";
+import type { FastifyInstance } from "fastify";
+import { apiSettingsCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
 import { listApiRequests } from "../openapi/request-log";
-import { appOwner } from "../sandbox/sandbox.service";
+import { requestedAppOwner } from "../sandbox/sandbox.routes";
 import { getApiApp, revokePreviousSecret, rotatePlatformKey, rotateSecret, updateApiApp } from "./api-settings.service";
 
 /**
@@ -12,8 +12,7 @@ import { getApiApp, revokePreviousSecret, rotatePlatformKey, rotateSecret, updat
  * call names the live application or the sandbox's (`environment`), which the server resolves to its merchant.
  */
 export function apiSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const owner = (request: FastifyRequest, query: { environment: ApiEnvironment }) =>
-    appOwner(deps, caller(request), query.environment);
+  const owner = requestedAppOwner(deps);
   serve(app, apiSettingsCalls.one, async ({ request, query }) => getApiApp(deps, await owner(request, query)));
   serve(app, apiSettingsCalls.update, async ({ request, query, body }) =>
     updateApiApp(deps, caller(request), await owner(request, query), body),

@@ -13,9 +13,10 @@ import {
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { fetchNewestFirst } from "../../db/paging";
-import { deliveryAttempts, merchantApps, merchantEvents, orders } from "../../db/schema";
+import { deliveryAttempts, merchantEvents, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
+import { loadApp } from "../api-settings/api-settings.repository";
 import { type Attempt, attemptDelivery } from "./attempt";
 import { DELIVERIES } from "./delivery.worker";
 import type { Send } from "./sender";
@@ -127,7 +128,7 @@ export async function resendDelivery(
       and(eq(merchantEvents.id, id), eq(merchantEvents.merchantId, merchantId), ne(merchantEvents.status, "unsent")),
     );
   if (!event) throw fail("deliveryNotFound");
-  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+  const app = await loadApp(deps, merchantId);
   const attempt = await attemptDelivery(deps, send, app, event);
   // A failed resend leaves the schedule as it was.
   await recordManualTry(deps, event.id, attempt, attempt.result.ok ? "delivered" : null);
@@ -146,7 +147,7 @@ export async function sendTestCallback(
   language: Language,
   send: Send = deps.outbound,
 ): Promise<Delivery> {
-  const [app] = await deps.db.select().from(merchantApps).where(eq(merchantApps.merchantId, merchantId));
+  const app = await loadApp(deps, merchantId);
   if (!app?.callbackUrl) throw fail("callbackUrlMissing");
   const now = deps.clock.now();
   const [event] = await deps.db

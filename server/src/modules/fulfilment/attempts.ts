@@ -37,7 +37,7 @@ export interface Route {
 }
 
 /** The simulator account sandbox orders go to (migration 0028). */
-export const SANDBOX_SUPPLIER = "sandbox";
+const SANDBOX_SUPPLIER = "sandbox";
 
 /**
  * The routes still open to an order, best first: its SKU's enabled routes at enabled accounts, healthy ones
