@@ -10,6 +10,10 @@ import { PASSWORD_HASH_LOG2N } from "./lib/passwords";
  */
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
+const postgresUrl = z
+  .string()
+  .trim()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL");
 const key32 = z
   .string()
   .trim()
@@ -21,20 +25,12 @@ const envSchema = z
     PORT: port.default(8080),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .trim()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
+    DATABASE_URL: postgresUrl.optional(),
     /**
      * Where the cache listener connects (LISTEN, lib/invalidation.ts) when DATABASE_URL goes through PgBouncer in
      * transaction mode, which cannot carry LISTEN: the server itself, directly. Default: DATABASE_URL.
      */
-    DATABASE_LISTEN_URL: z
-      .string()
-      .trim()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
+    DATABASE_LISTEN_URL: postgresUrl.optional(),
     /** Connections each process's pool may open (API processes and workers alike; the listener is one more). */
     DATABASE_POOL_MAX: positiveInt.default(10),
     /** Key for secrets at rest (TOTP secrets now; API secrets and card codes later). */

@@ -75,9 +75,6 @@ export function topicCache<V extends {}>(
     set(key: string, value: V, stamp: number): void {
       if (cache && invalidation.live && stamp === generation) cache.set(key, value);
     },
-    delete(key: string): void {
-      cache?.delete(key);
-    },
   };
 }
 export type TopicCache<V extends {}> = ReturnType<typeof topicCache<V>>;

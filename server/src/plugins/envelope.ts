@@ -15,7 +15,6 @@ import {
 } from "#contracts";
 import { Failure } from "../lib/failure";
 import { isMessageKey, translator } from "../lib/i18n";
-import { memo } from "../lib/memo";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,11 +25,14 @@ declare module "fastify" {
 
 /** A success envelope in the caller's language. */
 export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
-  return { code: 200, message: successMessage(request.language), data };
+  return { code: 200, message: successWord[request.language], data };
 }
 
 /** Every success says the same word: looked up once per language, not on every answer. */
-const successMessage = memo(languages.length, (language: Language) => translator(language)("errors.success"));
+const successWord = Object.fromEntries(languages.map((l) => [l, translator(l)("errors.success")])) as Record<
+  Language,
+  string
+>;
 
 /** The `{ code, message, data }` body of a failure; the HTTP status equals `code`. */
 export function failure(reply: FastifyReply, status: number, message: string, data: unknown = null) {

@@ -10,18 +10,16 @@ export interface SheetSpec {
   columnWidths: number[];
 }
 
-/** Each export format: its file's extension, the type it is downloaded as, and its writer. */
+/** Each export format (its name is its file's extension): the type it is downloaded as, and its writer. */
 export const exportFormatFiles: Record<
   ExportFormat,
-  { extension: string; contentType: string; open(output: Writable, sheet: SheetSpec): SheetWriter }
+  { contentType: string; open(output: Writable, sheet: SheetSpec): SheetWriter }
 > = {
   xlsx: {
-    extension: "xlsx",
     contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    open: (output, { sheetName, header, columnWidths }) => openXlsxWriter(output, { sheetName, header, columnWidths }),
+    open: openXlsxWriter,
   },
   csv: {
-    extension: "csv",
     contentType: "text/csv; charset=utf-8",
     open: (output, sheet) => openCsvWriter(output, { header: sheet.header }),
   },

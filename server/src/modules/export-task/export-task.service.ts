@@ -141,12 +141,11 @@ const fileBase: Record<ExportType, string> = { product: "products", order: "orde
  * `orders-20261121-153000.xlsx` or `.csv` (UTC time of the request, the task's format); the localized name uses
  * the type's label.
  */
-export function exportFileNames(type: ExportType, createdAt: Date, language: Language, format: ExportFormat = "xlsx") {
+export function exportFileNames(type: ExportType, createdAt: Date, language: Language, format: ExportFormat) {
   const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
-  const extension = exportFormatFiles[format].extension;
   return {
-    ascii: `${fileBase[type]}-${stamp}.${extension}`,
-    localized: `${translator(language)(`enums.exportType.${type}`)}-${stamp}.${extension}`,
+    ascii: `${fileBase[type]}-${stamp}.${format}`,
+    localized: `${translator(language)(`enums.exportType.${type}`)}-${stamp}.${format}`,
   };
 }
 

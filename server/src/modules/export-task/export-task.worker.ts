@@ -113,7 +113,7 @@ export async function runExportsOnce(deps: AppDeps, options: ExportRunOptions = 
 export async function runExport(deps: AppDeps, task: ClaimedTask, options: ExportRunOptions = {}): Promise<void> {
   const batchRows = options.batchRows ?? EXPORTS.batchRows;
   const file = exportFormatFiles[task.format];
-  const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.${file.extension}`;
+  const fileKey = `exports/${task.id}-${randomBytes(8).toString("hex")}.${task.format}`;
   // A crashed run's partial file is not needed any more.
   if (task.oldFileKey) await deps.storage.delete(task.oldFileKey);
   const fail = (reason: string) =>

@@ -71,7 +71,7 @@ function riskRulesHold(variant: Variant) {
       select 1 from ${groupAccounts}
       where g.n + (select count(*) from (select 1 from orders o where o.merchant_id = ${$("merchantId")}::bigint
           and o.recharge_account = g.account and o.created_at > ${$("hourAgo")}::timestamptz
-          order by o.created_at desc limit ${$("velocityProbe")}::int) recent)
+          order by o.created_at desc limit ${$("velocityLimit")}::int + 1) recent)
         > ${$("velocityLimit")}::int)`);
   if (variant.cooling)
     checks.push(sql`m.created_at <= ${$("at")}::timestamptz - make_interval(days => ${$("coolingDays")}::int)`);
@@ -168,7 +168,6 @@ export function placing(group: readonly NewOrder[], rules: ActiveRiskRules) {
     accounts: JSON.stringify([...perAccount].map(([account, n]) => ({ account, n }))),
     hourAgo: new Date(first.at.getTime() - 3_600_000).toISOString(),
     velocityLimit: velocityPerHour,
-    velocityProbe: velocityPerHour === null ? null : velocityPerHour + 1,
     coolingDays: cooling?.days ?? null,
   };
   return { statement, values };

@@ -41,9 +41,7 @@ export async function consoleStatistics(
   const start = zone.midnight(sql`${query.from}::date`);
   const end = zone.midnight(sql`(${query.to}::date + 1)`);
   // Sandboxes' play orders and balances are no business figures.
-  const merchant: SQL = query.merchantNo
-    ? sql`and m.merchant_no = ${query.merchantNo} and m.sandbox_of is null`
-    : sql`and m.sandbox_of is null`;
+  const merchant: SQL = sql`and m.sandbox_of is null ${query.merchantNo ? sql`and m.merchant_no = ${query.merchantNo}` : sql``}`;
   const inPeriod = (alias: string) =>
     sql`${sql.raw(alias)}.hour >= ${start} and ${sql.raw(alias)}.hour < ${end} ${merchant}`;
   const day = zone.day(sql.raw("o.hour"));
