@@ -12,14 +12,15 @@ export interface ActiveRiskRules {
 
 export const NO_RISK_RULES: ActiveRiskRules = { blocked: false, velocityPerHour: null, cooling: null };
 
-/** How long a process trusts what it read: a change made in another process applies within this time. */
+/** How long a process trusts what it read when a change's notice could be missed (see riskRulesCache). */
 export const RISK_RULES_TTL_MS = 2_000;
 
 /**
  * Which rules are on, read at most every RISK_RULES_TTL_MS per process. Every order asks, and a rule's check
  * that is left out of the statement costs nothing (measured: the checks' subquery alone, all rules off, took a
- * quarter of the statement's time, mostly to plan it). A change made through this process is seen at once
- * (`forget`); other processes see it within the TTL.
+ * quarter of the statement's time, mostly to plan it). A change is seen at once: `forget` runs on the `risk`
+ * notice (app-deps.ts, lib/invalidation.ts), whichever process made it. The TTL covers a process that hears no
+ * notices (a worker, a dropped listener) and a notice that came while a read was under way.
  */
 export function riskRulesCache(db: Db) {
   let cached: { readAt: number; rules: Promise<ActiveRiskRules> } | null = null;
