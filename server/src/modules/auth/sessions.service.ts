@@ -55,8 +55,10 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
   const cache = deps.caches.sessions;
   const cached = cache.get(tokenHash);
   if (cached && isLive(deps, cached)) {
-    await touchSession(deps, sessions, { sessionId: cached.caller.sessionId, lastSeenAt: cached.lastSeenAt });
-    cached.lastSeenAt = maxDate(cached.lastSeenAt, deps.clock.now(), TOUCH_EVERY_MS);
+    cached.lastSeenAt = await touchSession(deps, sessions, {
+      sessionId: cached.caller.sessionId,
+      lastSeenAt: cached.lastSeenAt,
+    });
     return cached.caller;
   }
   const stamp = cache.stamp();
@@ -77,7 +79,7 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     .where(and(liveSession(deps, sessions, token), eq(users.enabled, true), eq(merchants.status, "enabled")))
     .limit(1);
   if (!row || !isRole(row.role)) return null;
-  await touchSession(deps, sessions, row);
+  const lastSeenAt = await touchSession(deps, sessions, row);
   const caller = {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -86,7 +88,6 @@ export async function authenticateSession(deps: AppDeps, token: string): Promise
     username: row.username,
     mfaBound: Boolean(row.mfaBound),
   };
-  const lastSeenAt = maxDate(row.lastSeenAt, deps.clock.now(), TOUCH_EVERY_MS);
   cache.set(tokenHash, { caller, lastSeenAt, expiresAt: row.expiresAt }, stamp);
   return caller;
 }
@@ -99,19 +100,16 @@ function isLive(deps: AppDeps, session: CachedSession): boolean {
   );
 }
 
-/** `last_seen_at` after `touchSession`: now when it wrote, else as it was. */
-const maxDate = (lastSeenAt: Date, now: Date, touchEveryMs: number) =>
-  now.getTime() - lastSeenAt.getTime() > touchEveryMs ? now : lastSeenAt;
-
-/** Marks a session seen now, at most once a minute (TOUCH_EVERY_MS). */
+/** Marks a session seen now, at most once a minute (TOUCH_EVERY_MS); answers its `last_seen_at` after. */
 export async function touchSession(
   deps: AppDeps,
   table: SessionTable,
   session: { sessionId: number; lastSeenAt: Date },
-): Promise<void> {
+): Promise<Date> {
   const now = deps.clock.now();
-  if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+  if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return session.lastSeenAt;
   await deps.db.update(table).set({ lastSeenAt: now }).where(eq(table.id, session.sessionId));
+  return now;
 }
 
 /** The conditions of a live session: not revoked, not past its end, not idle too long. */
