@@ -145,6 +145,8 @@ describe("API settings from the admin's side", () => {
     await page.reload();
     await page.getByRole("button", { name: "Send a test callback" }).click();
     await page.getByText("Test callback not delivered:", { exact: false }).waitFor();
+    // The delivery log below lists it at once, with no Refresh.
+    await page.getByRole("cell", { name: "callback.test", exact: true }).waitFor();
     // The live tab is the live application still.
     await page.getByRole("tab", { name: "Live" }).click();
     await page.getByText(m.merchantNo, { exact: true }).waitFor();

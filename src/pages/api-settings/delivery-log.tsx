@@ -1,6 +1,6 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, Input, message, Select, Space, Table } from "antd";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   apiSettingsCalls,
@@ -11,6 +11,7 @@ import {
 } from "#contracts";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
+import { onDataChanged } from "../../providers/http-client";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
 import { useAppCall, useEnvironmentQuery } from "./environment";
@@ -38,12 +39,13 @@ export function DeliveryLog() {
             if (data.status === "delivered" && data.lastError === null)
               void message.success(t("api-settings.deliveries.resentDelivered"));
             else void message.warning(t("api-settings.deliveries.resentFailed", { reason: data.lastError ?? "" }));
-            void refetch();
           },
         },
       );
     return deliveryColumns(t, resend, resending);
-  }, [t, mutate, refetch, resending, appCall]);
+  }, [t, mutate, resending, appCall]);
+  // Reads again after any change made from this page: a resend, a test callback (both answered at once).
+  useEffect(() => onDataChanged(() => void refetch()), [refetch]);
 
   const filter = (change: Partial<DeliveryListQuery>) => paged.searchFor({ ...paged.search, ...change });
   const option = (group: string) => (value: string) => ({
