@@ -44,7 +44,8 @@ export function FormDialog({
 /**
  * Fills a dialog's form each time it opens (for `source`: the row edited, or null for a new one): emptied, then
  * given `values(source)` when there are any. In a layout effect, so before the dialog paints: a click or keystroke
- * made as it opens is never wiped by a reset that comes after it. Every dialog with a form fills it this way.
+ * made as it opens is never wiped by a reset that comes after it. Every dialog with a form fills it this way
+ * (the price change dialog also clears its preview in an effect of its own).
  */
 export function useDialogValues<S>(
   form: FormInstance,

@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, Drawer, Flex, Form, type FormInstance, Input, message, Typography } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   approveDepositBody,
@@ -9,6 +9,7 @@ import {
   rejectDepositBody,
   settle,
 } from "#contracts";
+import { useDialogValues } from "../../components/form-dialog";
 import { applyFieldErrors } from "../../components/form-errors";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
@@ -43,12 +44,9 @@ export function DepositReview({
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
   const sameCurrency = deposit !== null && deposit.currency === deposit.balanceCurrency;
 
-  // Each deposit opens with a fresh form; a deposit in the balance's own currency starts at rate 1.
-  useLayoutEffect(() => {
-    approveForm.resetFields();
-    rejectForm.resetFields();
-    if (deposit && deposit.currency === deposit.balanceCurrency) approveForm.setFieldsValue({ rate: "1" });
-  }, [deposit, approveForm, rejectForm]);
+  // Each deposit opens with fresh forms; a deposit in the balance's own currency starts at rate 1.
+  useDialogValues(approveForm, deposit !== null, deposit, (d) => d?.currency === d?.balanceCurrency && { rate: "1" });
+  useDialogValues(rejectForm, deposit !== null, deposit);
 
   if (!deposit) return null;
   const pending = deposit.status === "pending";

@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation } from "@refinedev/core";
-import { Button, Card, message, Popconfirm, Space, Statistic, Table } from "antd";
+import { Alert, Button, Card, message, Popconfirm, Space, Statistic, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { apiSettingsCalls, SANDBOX_SIMULATOR_RULES, type SandboxBalance } from "#contracts";
 import { customCall } from "../../providers/api-call";
@@ -15,21 +15,18 @@ export function SandboxBalanceCard() {
     queryOptions: { retry: false },
   });
   const { mutate, mutation } = useCustomMutation<SandboxBalance>();
-  const balance = query.data?.data;
+  // The reset answers the new balance: shown until the balance is read again after it.
+  const balance = mutation.data && mutation.submittedAt > query.dataUpdatedAt ? mutation.data.data : query.data?.data;
   const reset = () =>
     mutate(
       { ...customCall(apiSettingsCalls.resetSandboxBalance), values: {} },
-      {
-        onSuccess: () => {
-          void message.success(t("api-settings.sandbox.resetDone"));
-          void query.refetch();
-        },
-      },
+      { onSuccess: () => void message.success(t("api-settings.sandbox.resetDone")) },
     );
   const label = (key: string) => t(`api-settings.sandbox.${key}`);
   return (
     <Card title={label("balanceTitle")}>
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+        {query.isError && <Alert type="error" showIcon message={query.error.message} />}
         <Space size="large" wrap align="end">
           <Statistic
             title={label("balance")}
@@ -44,7 +41,9 @@ export function SandboxBalanceCard() {
             cancelText={t("common.cancel")}
             onConfirm={reset}
           >
-            <Button loading={mutation.isPending}>{label("reset")}</Button>
+            <Button loading={mutation.isPending} disabled={!balance}>
+              {label("reset")}
+            </Button>
           </Popconfirm>
         </Space>
         <Table
