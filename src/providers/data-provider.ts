@@ -69,12 +69,19 @@ export const createDataProvider = (request: SendRequest, callOf: CallOf = resour
     headers,
     filters,
     sorters,
+    meta,
   }: Parameters<NonNullable<DataProvider["custom"]>>[0]) => ({
     data: await request<TData>({
       method,
       url,
       data: payload,
-      params: { ...(query as object | undefined), ...encodeFilters(filters), ...encodeSorters(sorters) },
+      // `meta.query` as in update (mutations have no `query` of their own): API Settings names its application so.
+      params: {
+        ...(meta?.query as object | undefined),
+        ...(query as object | undefined),
+        ...encodeFilters(filters),
+        ...encodeSorters(sorters),
+      },
       ...(headers ? { headers } : {}),
     }),
   }),

@@ -32,7 +32,7 @@ export function DeliveryLog() {
   const columns = useMemo(() => {
     const resend = (d: Delivery) =>
       mutate(
-        { ...appCall(apiSettingsCalls.resend, d), values: {}, meta: { id: d.id } },
+        { ...appCall(apiSettingsCalls.resend, d, { id: d.id }), values: {} },
         {
           // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
           onSuccess: ({ data }) => {

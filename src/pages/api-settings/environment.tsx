@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext } from "react";
+import { createContext, useCallback, useContext, useMemo } from "react";
 import type { ApiEnvironment, CallDeclaration } from "#contracts";
 import { customCall } from "../../providers/api-call";
 
@@ -12,20 +12,21 @@ export const ApiEnvironmentProvider = EnvironmentContext.Provider;
 
 export const useApiEnvironment = () => useContext(EnvironmentContext);
 
-/** The query naming the application on show, for calls sent with a query (lists, Refine's meta). */
+/** The query naming the application on show (lists; Refine's `meta.query` for the rest, see the data provider). */
 export function useEnvironmentQuery(): { environment?: ApiEnvironment } {
   const environment = useApiEnvironment();
-  return environment === "live" ? {} : { environment };
+  // The same object while the environment is: lists and callbacks depending on it keep still.
+  return useMemo(() => (environment === "live" ? {} : { environment }), [environment]);
 }
 
-/** `customCall` for the application on show: its url carries the environment (mutations take no query). */
+/** `customCall` for the application on show (a mutation's `meta.query` names it), with any other `meta`. */
 export function useAppCall() {
-  const environment = useApiEnvironment();
+  const query = useEnvironmentQuery();
   return useCallback(
-    <C extends CallDeclaration>(call: C, params: object = {}) => {
-      const target = customCall(call, params);
-      return environment === "live" ? target : { ...target, url: `${target.url}?environment=${environment}` };
-    },
-    [environment],
+    <C extends CallDeclaration>(call: C, params: object = {}, meta: Record<string, unknown> = {}) => ({
+      ...customCall(call, params),
+      meta: { ...meta, query },
+    }),
+    [query],
   );
 }
