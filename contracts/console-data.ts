@@ -6,6 +6,7 @@ import { catalogCalls } from "./console-catalog";
 import { consoleDepositCalls } from "./console-deposits";
 import { consoleMerchantCalls } from "./console-merchants";
 import { consoleOrderCalls } from "./console-orders";
+import { reconciliationCalls } from "./console-reconciliation";
 import type { DataOperation } from "./resource";
 import { supplierCalls } from "./supplier";
 
@@ -38,6 +39,7 @@ export const consoleResourceCalls: Record<ConsoleResourceName, Partial<Record<Da
   risk: {},
   statistics: {},
   audit: { list: consoleAuditCalls.list },
+  reconciliation: { list: reconciliationCalls.runs, one: reconciliationCalls.run },
   // Staff and roles are short lists answered whole (their pages read them with their own calls).
   staff: {},
   roles: {},

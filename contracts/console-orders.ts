@@ -11,22 +11,39 @@ import { fulfilmentAttempt } from "./supplier";
  * service's actions on a stuck order: ask the supplier again now, or fail it with a reason (refunded in the same
  * statement as any failure). Each action is audited.
  */
-export const consoleOrder = order.extend({ merchantNo: z.string(), merchantName: z.string() });
+export const consoleOrder = order.extend({
+  merchantNo: z.string(),
+  merchantName: z.string(),
+  /** A supplier said it delivered less than the face value (or another currency): see the order's attempts. */
+  shortDelivery: z.boolean(),
+});
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
 export const consoleOrderDetail = orderDetail.extend({
   merchantNo: z.string(),
   merchantName: z.string(),
   /** Each try at a supplier, oldest first (the merchant never sees these). */
   attempts: z.array(fulfilmentAttempt),
-  /** The successful attempt's cost, and the order's amount less it when both are in the same currency. */
+  /** What the successful attempt's supplier charged, in its account's currency (null: not stated). */
   cost: z.string().nullable(),
   costCurrency: z.string().nullable(),
+  /**
+   * That cost in the order's currency at the rate of the time (the expected cost when the supplier stated none:
+   * `costEstimated`), and the order's amount less it. Null when no rate was set to convert it.
+   */
+  orderCost: z.string().nullable(),
+  costEstimated: z.boolean(),
   margin: z.string().nullable(),
+  shortDelivery: z.boolean(),
 });
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetail>;
 
 export const consoleOrderQuery = pageQuery.extend(orderListQuery.shape).extend({
   merchantNo: z.string().trim().max(32, "validation.tooLong").optional(),
+  /** Only orders a supplier delivered short. */
+  shortDelivery: z
+    .enum(["true", "false"], "validation.option")
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 export const failOrderBody = z.object({

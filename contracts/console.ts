@@ -85,6 +85,13 @@ export const consoleResources = [
     actions: ["list", "edit"],
   }),
   defineConsoleResource({
+    name: "reconciliation",
+    path: "/console/reconciliation",
+    sort: 73,
+    icon: "audit",
+    actions: ["list", "create", "edit"],
+  }),
+  defineConsoleResource({
     name: "risk",
     path: "/console/risk",
     sort: 72,
@@ -153,6 +160,9 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "prices:list",
     "statistics:list",
     "audit:list",
+    "reconciliation:list",
+    "reconciliation:create",
+    "reconciliation:edit",
   ],
   customerService: [
     "merchants:list",
@@ -173,6 +183,7 @@ export const builtInStaffRoles: Readonly<Record<string, readonly ConsolePermissi
     "suppliers:list",
     "suppliers:show",
     "routes:list",
+    "reconciliation:list",
     "catalog:list",
     "catalog:show",
     "prices:list",

@@ -98,6 +98,11 @@ export const failures = {
   supplierCodeTaken: { status: 409, message: "console.errors.supplierCodeTaken", field: "code" },
   supplierKindFixed: { status: 409, message: "console.errors.supplierKindFixed", field: "kind" },
   routeSkuNotFound: { status: 404, message: "console.errors.routeSkuNotFound" },
+  reconciliationNotFound: { status: 404, message: "console.errors.reconciliationNotFound" },
+  discrepancyNotFound: { status: 404, message: "console.errors.discrepancyNotFound" },
+  discrepancyResolved: { status: 409, message: "console.errors.discrepancyResolved" },
+  /** The simulator is stateless: it keeps no report of what it did. */
+  reconciliationUnsupported: { status: 409, message: "console.errors.reconciliationUnsupported" },
   adjustmentDecided: { status: 409, message: "console.errors.adjustmentDecided" },
   fourEyesSameStaff: { status: 403, message: "console.errors.fourEyesSameStaff" },
 

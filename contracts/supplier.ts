@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { inConsole } from "./console";
 import { pageOf, pageQuery } from "./envelope";
+import { quote, quoteRefusals, routeFlag } from "./supplier-catalog";
 
 /**
  * Suppliers (issue 16): the accounts fulfilment sends orders to, and each SKU's routes (an ordered list of
@@ -53,21 +54,11 @@ export const supplierHealths = ["unknown", "up", "down"] as const;
 
 /**
  * An attempt's state. `sent` is written before the call, so an attempt whose answer never came (time-out,
- * crash) is known and looked up at its supplier before anything else happens to the order.
+ * crash) is known and looked up at its supplier before anything else happens to the order. `skipped`: never sent,
+ * because the route could not buy the SKU (its quote refused) or would have bought it at a loss.
  */
-export const attemptStates = ["sent", "pending", "success", "failed"] as const;
+export const attemptStates = ["sent", "pending", "success", "failed", "skipped"] as const;
 export type AttemptState = (typeof attemptStates)[number];
-
-/** A decimal up to 4 places, as money travels (never a float). */
-const cost = z
-  .string("validation.required")
-  .trim()
-  .regex(/^\d{1,13}(\.\d{1,4})?$/, "validation.amount");
-const currency = z
-  .string("validation.required")
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, "validation.currency");
 
 export const supplierAccount = z.object({
   id: z.number(),
@@ -130,11 +121,19 @@ export const skuRoute = z.object({
   supplierId: z.number(),
   supplierCode: z.string(),
   supplierName: z.string(),
-  /** The supplier's own product for this SKU: an operator id, product id or SKU code. */
+  /** The supplier's own product for this SKU (a synced catalog entry's id): operator id, product id, SkuCode. */
   supplierProduct: z.string(),
-  /** What the supplier charges per unit, in `costCurrency`. */
-  cost: z.string(),
-  costCurrency: z.string(),
+  /** That product's name in the supplier's catalog (null: the last sync did not list it). */
+  productName: z.string().nullable(),
+  /** What the supplier is expected to charge per unit, in `costCurrency` (the quote's; null: it cannot buy it). */
+  cost: z.string().nullable(),
+  costCurrency: z.string().nullable(),
+  /** How the route buys the SKU's face value, from the last sync (null when it cannot: `refusal` says why). */
+  quote: quote.nullable(),
+  refusal: z.object({ reason: z.enum(quoteRefusals), params: z.record(z.string(), z.string()) }).nullable(),
+  quoteTime: z.string().nullable(),
+  /** What the catalog syncs found since a staff member last cleared them. */
+  flags: z.array(routeFlag),
   enabled: z.boolean(),
 });
 export type SkuRoute = z.infer<typeof skuRoute>;
@@ -150,6 +149,8 @@ export const routedSku = z.object({
   currency: z.string(),
   /** The product's default supplier (its code), used when the SKU has no routes. */
   defaultSupplier: z.string(),
+  /** Orders may be sent to a route whose expected cost is above their price (otherwise that route is skipped). */
+  allowLoss: z.boolean(),
   routes: z.array(skuRoute),
 });
 export type RoutedSku = z.infer<typeof routedSku>;
@@ -157,6 +158,11 @@ export type RoutedSku = z.infer<typeof routedSku>;
 export const routedSkuQuery = pageQuery.extend({
   /** Part of a product's code or name, or a SKU's code. */
   keyword: z.string().trim().max(100, "validation.tooLong").optional(),
+  /** Only SKUs with a route a catalog sync flagged. */
+  flagged: z
+    .enum(["true", "false"], "validation.option")
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 export const skuRoutesBody = z.object({
@@ -164,21 +170,24 @@ export const skuRoutesBody = z.object({
     .array(
       z.object({
         supplierId: idParams.shape.id,
+        /** A product of the account's synced catalog (picked from it): its cost comes from there. */
         supplierProduct: z
           .string("validation.required")
           .trim()
           .min(1, "validation.required")
           .max(100, "validation.tooLong"),
-        cost,
-        costCurrency: currency,
         enabled: z.boolean().default(true),
       }),
     )
     .max(10, "validation.tooLong"),
+  allowLoss: z.boolean().default(false),
 });
 export type SkuRoutesBody = z.input<typeof skuRoutesBody>;
 
-/** One try at one supplier, as the console's order detail shows it. */
+/** An amount with its currency; both null when not known. */
+const money = { amount: z.string().nullable(), currency: z.string().nullable() };
+
+/** One try at one supplier, as the console's order detail shows it. All amounts are for the whole attempt. */
 export const fulfilmentAttempt = z.object({
   seq: z.number(),
   supplierCode: z.string(),
@@ -187,8 +196,22 @@ export const fulfilmentAttempt = z.object({
   /** Our reference at the supplier (the order number, `-2`, `-3`... for a failover). */
   reference: z.string(),
   transactionId: z.string().nullable(),
+  /** What the recipient had to get: the SKU's face value times the quantity. */
+  face: z.object(money),
+  /** What we asked the supplier to take (`local`: in the recipient's currency). */
+  sent: z.object({ ...money, local: z.boolean() }),
+  /** What the quote said it would cost, before sending. */
+  expectedCost: z.object(money),
+  /** What the supplier says it delivered, and whether that is less than the face value. */
+  delivered: z.object(money),
+  shortDelivery: z.boolean(),
+  /** What the supplier charged (null: nothing, or not known yet), in the account's currency. */
   cost: z.string().nullable(),
   costCurrency: z.string().nullable(),
+  /** That cost in the order's currency, and the rate used (1 account-currency unit = rate order-currency units). */
+  orderCost: z.string().nullable(),
+  rate: z.string().nullable(),
+  rateTime: z.string().nullable(),
   state: z.enum(attemptStates),
   /** A refusal's reason (a message key or the supplier's words). */
   detail: z.string(),
@@ -246,7 +269,7 @@ export const supplierCalls = {
     query: routedSkuQuery,
     answer: pageOf(routedSku),
   }),
-  /** Replaces a SKU's routes with this ordered list. */
+  /** Replaces a SKU's routes with this ordered list (each checked against the synced catalog). */
   setRoutes: defineCall({
     ...inConsole,
     method: "PUT",
@@ -254,6 +277,15 @@ export const supplierCalls = {
     access: { ...routes, action: "edit" },
     params: idParams,
     body: skuRoutesBody,
+    answer: routedSku,
+  }),
+  /** Clears what the catalog syncs flagged on a SKU's routes, once a staff member has looked at it. */
+  clearFlags: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/routes/:id/clear-flags",
+    access: { ...routes, action: "edit" },
+    params: idParams,
     answer: routedSku,
   }),
 };

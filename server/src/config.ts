@@ -77,6 +77,15 @@ const envSchema = z
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
     /** Each enabled supplier account's balance and health are checked this often. */
     SUPPLIER_CHECK_MS: positiveInt.default(300_000),
+    /** Each enabled supplier account's catalog is read this often (and on demand in the console and CLI). */
+    SUPPLIER_SYNC_MS: positiveInt.default(21_600_000),
+    /** A catalog sync flags a route whose expected cost or FX rate moved by more than this percent. */
+    SUPPLIER_ALERT_PERCENT: z.coerce.number().positive().max(100).default(2),
+    /**
+     * The hour (UTC) from which yesterday's reconciliation runs for each supplier account: suppliers finish their
+     * day's report some time after midnight.
+     */
+    RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(2),
     /** How often an idle delivery worker looks for due callbacks and notifications. */
     DELIVERY_POLL_MS: positiveInt.default(1000),
     /** How often an idle export worker looks for queued export tasks. */

@@ -9,10 +9,14 @@ import {
   type SupplierAccountBody,
   type SupplierAccountView,
   supplierCalls,
+  supplierCatalogCalls,
 } from "#contracts";
-import { orders } from "../../server/src/db/schema";
+import { merchants, orders } from "../../server/src/db/schema";
+import { operatorActor } from "../../server/src/modules/audit/audit.service";
 import { FULFILMENT, runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
+import { setExchangeRate } from "../../server/src/modules/pricing/exchange-rate.service";
+import { setPrice } from "../../server/src/modules/product/catalog-import";
 import { SIMULATOR_RULES } from "../../server/src/modules/supplier/adapters/simulator";
 import type { SupplierAnswer, SupplierRequest } from "../../server/src/modules/supplier/supplier";
 import { fulfilmentAttempts, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
@@ -49,8 +53,11 @@ describe.each(engines)("supplier routing on %s", (engine) => {
   });
 
   let codes = 0;
-  const addSupplier = async (body: Partial<SupplierAccountBody> = {}) =>
-    expectOk<SupplierAccountView>(
+  /** Reads an account's catalog, as the scheduled sync does (routes name its products). */
+  const sync = async (id: number) =>
+    expectOk(await call(t, "POST", consoleUrl(supplierCatalogCalls.sync, { id }), { token, lang: EN }), EN);
+  const addSupplier = async (body: Partial<SupplierAccountBody> = {}) => {
+    const added = expectOk<SupplierAccountView>(
       await call(t, "POST", consoleUrl(supplierCalls.create), {
         token,
         lang: EN,
@@ -65,19 +72,22 @@ describe.each(engines)("supplier routing on %s", (engine) => {
       }),
       EN,
     );
-  const route = (supplier: SupplierAccountView, supplierProduct: string, cost: string, enabled = true) => ({
+    await sync(added.id);
+    return added;
+  };
+  /** The shop's top-up is 10 CNY: the simulator's CNY top-up buys it. */
+  const CNY_TOPUP = "topup-CNY";
+  const route = (supplier: { id: number }, enabled = true) => ({
     supplierId: supplier.id,
-    supplierProduct,
-    cost,
-    costCurrency: "USD",
+    supplierProduct: CNY_TOPUP,
     enabled,
   });
-  const setRoutes = async (skuId: number, routes: SkuRoutesBody["routes"]) =>
+  const setRoutes = async (skuId: number, routes: SkuRoutesBody["routes"], allowLoss = false) =>
     expectOk<RoutedSku>(
       await call(t, "PUT", consoleUrl(supplierCalls.setRoutes, { id: skuId }), {
         token,
         lang: EN,
-        payload: { routes },
+        payload: { routes, allowLoss },
       }),
       EN,
     );
@@ -95,17 +105,17 @@ describe.each(engines)("supplier routing on %s", (engine) => {
     );
   const status = async (orderNo: string) =>
     (await t.deps.db.select({ s: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)))[0]!.s;
-  const simulator = async () =>
-    (await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator")))[0]!;
+  const simulator = async () => {
+    const [account] = await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator"));
+    await sync(account!.id);
+    return account!;
+  };
 
   it("fails over from a refusing route to the next, records both attempts, and shows the margin", async () => {
     shop = await openShop(t);
     const refusing = await addSupplier({ name: "Refuses all", credentials: { refuse: "all" } });
     const builtIn = await simulator();
-    await setRoutes(shop.topup.skuId, [
-      route(refusing, "CN-10", "9.5000"),
-      { ...route({ id: builtIn.id } as SupplierAccountView, "CN-10-B", "9.2500") },
-    ]);
+    await setRoutes(shop.topup.skuId, [route(refusing), route(builtIn)]);
     const orderNo = await place();
     expect(await runFulfilmentOnce(t.deps)).toBe(1);
     t.clock.advance(DELAY_MS);
@@ -114,15 +124,42 @@ describe.each(engines)("supplier routing on %s", (engine) => {
 
     const seen = await detail(orderNo);
     expect(seen.attempts.map((a) => [a.seq, a.supplierCode, a.supplierProduct, a.reference, a.state])).toEqual([
-      [1, refusing.code, "CN-10", orderNo, "failed"],
-      [2, "simulator", "CN-10-B", `${orderNo}-2`, "success"],
+      [1, refusing.code, CNY_TOPUP, orderNo, "failed"],
+      [2, "simulator", CNY_TOPUP, `${orderNo}-2`, "success"],
     ]);
+    // The simulator is sent the face value itself (it takes local amounts) and expects 10 / 7.1 = 1.41 USD less
+    // 3 %; a refusal charged nothing.
+    const planned = {
+      face: { amount: "10.0000", currency: "CNY" },
+      sent: { amount: "10.0000", currency: "CNY", local: true },
+      expectedCost: { amount: "1.3677", currency: "USD" },
+    };
     expect(seen.attempts[0]).toMatchObject({
+      ...planned,
       detail: "Recharge account rejected by the supplier (simulator rule: ends in 0000)",
-      cost: "9.5000",
+      cost: null,
+      costCurrency: null,
+      orderCost: null,
     });
-    expect(seen.attempts[1]).toMatchObject({ transactionId: `SIM-${orderNo}-2`, cost: "9.2500", costCurrency: "USD" });
-    expect(seen).toMatchObject({ cost: "9.2500", costCurrency: "USD", margin: "0.7500", amount: "10.0000" });
+    expect(seen.attempts[1]).toMatchObject({
+      ...planned,
+      transactionId: `SIM-${orderNo}-2`,
+      cost: "1.3677",
+      costCurrency: "USD",
+      delivered: { amount: "10.0000", currency: "CNY" },
+      shortDelivery: false,
+      orderCost: "1.3677",
+      rate: "1.00000000",
+    });
+    expect(seen).toMatchObject({
+      cost: "1.3677",
+      costCurrency: "USD",
+      orderCost: "1.3677",
+      costEstimated: false,
+      margin: "8.6323",
+      amount: "10.0000",
+      shortDelivery: false,
+    });
     // The merchant's own view never names a supplier.
     const mine = expectOk<OrderDetail>(
       await call(t, "GET", `${ORDER}/${orderNo}`, { token: shop.token, lang: EN }),
@@ -138,7 +175,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
       await addSupplier({ credentials: { refuse: "all" } }),
       await addSupplier({ credentials: { refuse: "all" } }),
     ];
-    await setRoutes(shop.topup.skuId, [route(a, "X", "1"), route(b, "Y", "1")]);
+    await setRoutes(shop.topup.skuId, [route(a), route(b)]);
     const orderNo = await place();
     expect(await runFulfilmentOnce(t.deps)).toBe(1);
     expect(await status(orderNo)).toBe("failed");
@@ -151,7 +188,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
 
   it("skips disabled routes and accounts, and tries an account whose check failed last", async () => {
     shop = await openShop(t);
-    const [off, down, up] = [await addSupplier(), await addSupplier(), await addSupplier()];
+    const [off, down, up, spare] = [await addSupplier(), await addSupplier(), await addSupplier(), await addSupplier()];
     await call(t, "PUT", consoleUrl(supplierCalls.update, { id: off.id }), {
       token,
       headers: { "x-mfa-code": await staffCode(t, admin) },
@@ -181,23 +218,18 @@ describe.each(engines)("supplier routing on %s", (engine) => {
     });
     expect(checked.find((s) => s.id === off.id)).toMatchObject({ enabled: false, health: "unknown" });
 
-    await setRoutes(shop.topup.skuId, [
-      route(off, "P", "1"),
-      route(up, "disabled route", "1", false),
-      route(down, "P", "1"),
-      route(up, "P", "1"),
-    ]);
+    await setRoutes(shop.topup.skuId, [route(off), route(spare, false), route(down), route(up)]);
     const orderNo = await place();
     await runFulfilmentOnce(t.deps, { suppliers });
     expect((await detail(orderNo)).attempts.map((a) => [a.supplierCode, a.supplierProduct, a.state])).toEqual([
-      [up.code, "P", "success"],
+      [up.code, CNY_TOPUP, "success"],
     ]);
   });
 
   it("never sends an order to a second supplier while the first may still deliver it", async () => {
     shop = await openShop(t);
     const [first, second] = [await addSupplier(), await addSupplier()];
-    await setRoutes(shop.topup.skuId, [route(first, "P", "1"), route(second, "P", "1")]);
+    await setRoutes(shop.topup.skuId, [route(first), route(second)]);
     // The first supplier accepts each order but the answer is lost (a time-out, a dropped connection); it keeps
     // what it accepted and finds it by our reference. The second counts what it is sent.
     const accepted = new Map<string, SupplierAnswer>();
@@ -245,7 +277,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
   it("sends an attempt its supplier never received again, to the same supplier with the same reference", async () => {
     shop = await openShop(t);
     const [first, second] = [await addSupplier(), await addSupplier()];
-    await setRoutes(shop.topup.skuId, [route(first, "P", "1"), route(second, "P", "1")]);
+    await setRoutes(shop.topup.skuId, [route(first), route(second)]);
     const sent: string[] = [];
     let reachable = false;
     const suppliers = standInSupplier("simulator", (account) =>
@@ -278,7 +310,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
   it("past the deadline asks a lost attempt's supplier once more: delivered is kept, unknown fails and is refunded", async () => {
     shop = await openShop(t);
     const [first, second] = [await addSupplier(), await addSupplier()];
-    await setRoutes(shop.topup.skuId, [route(first, "P", "1"), route(second, "P", "1")]);
+    await setRoutes(shop.topup.skuId, [route(first), route(second)]);
     const delivered = new Set<string>();
     const sent: string[] = [];
     const suppliers = standInSupplier("simulator", (account) => ({
@@ -312,6 +344,80 @@ describe.each(engines)("supplier routing on %s", (engine) => {
       { supplierCode: "simulator", supplierProduct: "A", reference: orderNo, cost: null },
     ]);
     expect(seen.margin).toBeNull();
+  });
+
+  it("skips a route whose expected cost is above the order's price, unless the SKU allows a loss", async () => {
+    shop = await openShop(t);
+    await setPrice(t.deps, {
+      merchantNo: shop.merchant.merchantNo,
+      productCode: shop.topup.code,
+      skuCode: "A",
+      price: "1.30",
+    });
+    const builtIn = await simulator();
+    await setRoutes(shop.topup.skuId, [route(builtIn)]);
+    const skipped = await place();
+    await runFulfilmentOnce(t.deps);
+    const refused = await detail(skipped);
+    expect(refused).toMatchObject({
+      status: "failed",
+      failCode: "PRODUCT_UNAVAILABLE",
+      failReason: "No supplier can deliver this product at its price now",
+    });
+    // Nothing was sent: the attempt says why, and cost nothing.
+    expect(refused.attempts).toMatchObject([
+      {
+        supplierCode: "simulator",
+        state: "skipped",
+        detail: "Skipped: the expected cost 1.3677 USD (1.3677 USD) is above the order's price 1.30 USD",
+        expectedCost: { amount: "1.3677", currency: "USD" },
+        cost: null,
+        transactionId: null,
+      },
+    ]);
+    expect(refused.timeline.filter((e) => e.kind === "refunded")).toHaveLength(1);
+
+    await setRoutes(shop.topup.skuId, [route(builtIn)], true);
+    const atALoss = await place();
+    await runFulfilmentOnce(t.deps);
+    t.clock.advance(DELAY_MS);
+    await runFulfilmentOnce(t.deps);
+    expect(await detail(atALoss)).toMatchObject({ status: "success", orderCost: "1.3677", margin: "-0.0677" });
+  });
+
+  it("converts the cost into the order's currency at the rate finance set, and skips a route it cannot compare", async () => {
+    shop = await openShop(t);
+    // A merchant that pays in CNY: the simulator's USD cost needs a USD→CNY rate to be held against its price.
+    await t.deps.db.update(merchants).set({ currency: "CNY" }).where(eq(merchants.id, shop.merchantId));
+    const builtIn = await simulator();
+    await setRoutes(shop.topup.skuId, [route(builtIn)]);
+    const noRate = await place();
+    await runFulfilmentOnce(t.deps);
+    expect(await detail(noRate)).toMatchObject({
+      status: "failed",
+      failCode: "PRODUCT_UNAVAILABLE",
+      attempts: [
+        {
+          state: "skipped",
+          detail:
+            "Skipped: no exchange rate from USD to CNY is set, so the expected cost 1.3677 USD cannot be held against the price",
+        },
+      ],
+    });
+    // Set the other way round, it works both ways: 1 CNY = 0.14 USD, so 1 USD = 7.14285714 CNY.
+    await setExchangeRate(t.deps, operatorActor("finance"), { base: "CNY", quote: "USD", rate: "0.14" });
+    const converted = await place();
+    await runFulfilmentOnce(t.deps);
+    t.clock.advance(DELAY_MS);
+    await runFulfilmentOnce(t.deps);
+    expect(await detail(converted)).toMatchObject({
+      status: "success",
+      currency: "CNY",
+      cost: "1.3677",
+      costCurrency: "USD",
+      orderCost: "9.7693",
+      margin: "0.2307",
+    });
   });
 });
 

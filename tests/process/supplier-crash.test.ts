@@ -3,15 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { createDeps } from "../../server/src/app-deps";
 import { loadConfig } from "../../server/src/config";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
 import { orders, productSkus, products } from "../../server/src/db/schema";
 import { createCipher } from "../../server/src/lib/crypto";
+import { operatorActor } from "../../server/src/modules/audit/audit.service";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
+import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
 import { fulfilmentAttempts, skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { api, demoShop, waitUntilNoneProcessing } from "../support/server-api";
 import { type Server, sleep, startServer, stopServer } from "../support/server-process";
-import { startDingConnectStandin } from "../support/standins/dingconnect-standin";
+import { DING_SKUS, startDingConnectStandin } from "../support/standins/dingconnect-standin";
 import { type Engine, engines, scratchPostgres } from "../support/test-db";
 
 /**
@@ -79,26 +82,26 @@ describe.each(engines)("a crash between a supplier's acceptance and our write (%
             skuId: sku.id,
             position: 0,
             supplierId: account!.id,
-            supplierProduct: "CN_CM_TOPUP",
-            cost: "1.40",
-            costCurrency: "USD",
+            supplierProduct: DING_SKUS.cnRange,
           },
           {
             skuId: sku.id,
             position: 1,
             supplierId: simulator!.id,
-            supplierProduct: "SIM",
-            cost: "1.45",
-            costCurrency: "USD",
+            supplierProduct: "topup-CNY",
           },
         ]),
       );
+      // Routes name products of their accounts' catalogs: read them as the console's "Sync now" would.
+      const deps = createDeps(database, loadConfig({ ...process.env, ...env }));
+      for (const id of [account!.id, simulator!.id])
+        expect(await syncCatalog(deps, id, "operator", operatorActor("test"))).toMatchObject({ state: "done" });
     } finally {
       await database.close();
     }
 
     // DingConnect takes every transfer and completes it, but answers only after a minute.
-    ding.state.bySku.set("CN_CM_TOPUP", { kind: "slow", ms: 60_000 });
+    ding.state.bySku.set(DING_SKUS.cnRange, { kind: "slow", ms: 60_000 });
     let server = track(await startServer(env));
     const shop = await demoShop(server);
     const placed = await Promise.all(
@@ -112,14 +115,14 @@ describe.each(engines)("a crash between a supplier's acceptance and our write (%
       ),
     );
     const orderNos = placed.map((o) => o.orderNo);
-    for (let waited = 0; ding.state.transfers.size < ORDERS; waited += 50) {
-      if (waited > 30_000) throw new Error(`DingConnect got ${ding.state.transfers.size} of ${ORDERS} transfers`);
+    for (let waited = 0; ding.state.transfers.length < ORDERS; waited += 50) {
+      if (waited > 30_000) throw new Error(`DingConnect got ${ding.state.transfers.length} of ${ORDERS} transfers`);
       await sleep(50);
     }
     await stopServer(server, "SIGKILL");
 
     // Answering at once again; the restarted server must ask before it sends anything.
-    ding.state.bySku.set("CN_CM_TOPUP", { kind: "success" });
+    ding.state.bySku.set(DING_SKUS.cnRange, { kind: "success" });
     server = track(await startServer(env));
     await waitUntilNoneProcessing(server, shop);
     expect(await stopServer(server, "SIGTERM")).toBe(0);

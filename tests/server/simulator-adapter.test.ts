@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Quote } from "#contracts";
 import { manualClock } from "../../server/src/lib/clock";
 import {
   SIMULATOR_RULES,
@@ -16,7 +17,16 @@ function setup(delayMs = DELAY, credentials: Record<string, string> = {}) {
   return { clock, supplier: simulatorAdapter.connect(account, { clock, simulatorDelayMs: delayMs }) };
 }
 
+/** The simulator's own quote of 10 CNY: sent as the face value, 10 / 7.1 = 1.41 USD less 3 % = 1.3677 USD. */
+const TEN_CNY: Quote = {
+  send: { amount: "10.00", currency: "CNY", local: true },
+  delivers: { value: "10.00", currency: "CNY" },
+  cost: { amount: "1.3677", currency: "USD" },
+};
+
 const request = (rechargeAccount: string, extra: Partial<SupplierRequest> = {}): SupplierRequest => ({
+  plan: TEN_CNY,
+  entry: null,
   reference: "P202611210000000042",
   orderNo: "P202611210000000042",
   productType: 1,
@@ -37,7 +47,12 @@ describe("simulator supplier", () => {
   it("is pending until SIMULATOR_DELAY_MS after placement, then answers success", async () => {
     const { clock, supplier } = setup();
     const transactionId = "SIM-P202611210000000042";
-    const success = { state: "success", transactionId };
+    const success = {
+      state: "success",
+      transactionId,
+      cost: { amount: "1.3677", currency: "USD" },
+      delivered: { amount: "10.0000", currency: "CNY" },
+    };
     expect(await supplier.submit(request("13800138000"))).toEqual({ state: "pending", transactionId });
     clock.advance(DELAY - 1);
     expect(await supplier.query({ ...request("13800138000", { attempt: 3 }), transactionId })).toEqual({
@@ -54,7 +69,7 @@ describe("simulator supplier", () => {
 
   it("takes a failover attempt's reference as its transaction's", async () => {
     const { supplier } = setup(0);
-    expect(await supplier.submit(request("13800138000", { reference: "P202611210000000042-2" }))).toEqual({
+    expect(await supplier.submit(request("13800138000", { reference: "P202611210000000042-2" }))).toMatchObject({
       state: "success",
       transactionId: "SIM-P202611210000000042-2",
     });
@@ -104,7 +119,11 @@ describe("simulator supplier", () => {
     const { clock, supplier } = setup();
     clock.advance(DELAY);
     const answer = await supplier.submit(request("buyer@example.test", { productType: 3, quantity: 3 }));
-    expect(answer.state).toBe("success");
+    expect(answer).toMatchObject({
+      state: "success",
+      cost: { amount: "4.1031", currency: "USD" },
+      delivered: { amount: "30.0000", currency: "CNY" },
+    });
     const cards = answer.state === "success" ? (answer.cards ?? []) : [];
     expect(cards).toHaveLength(3);
     for (const card of cards) {
@@ -117,5 +136,47 @@ describe("simulator supplier", () => {
     expect(simulatorCards("P202611210000000042", 3, placedAt)).toEqual(cards);
     // ...and another order other codes.
     expect(simulatorCards("P202611210000000043", 1, placedAt)[0]!.serial).not.toBe(cards[0]!.serial);
+  });
+
+  it("quotes any value of its currencies from its own rates, less 3 %, and sells nothing else", () => {
+    const quote = (faceValue: string, faceCurrency: string, kind: "topup" | "giftCard" = "topup") =>
+      simulatorAdapter.quote(null, { kind, faceValue, faceCurrency });
+    expect(quote("10.00", "CNY")).toEqual({ ok: true, quote: TEN_CNY });
+    // 25 USD: 25.00 sent, 24.25 charged.
+    expect(quote("25", "USD")).toEqual({
+      ok: true,
+      quote: {
+        send: { amount: "25.00", currency: "USD", local: true },
+        delivers: { value: "25.00", currency: "USD" },
+        cost: { amount: "24.25", currency: "USD" },
+      },
+    });
+    expect(quote("10.00", "XAU")).toEqual({ ok: false, reason: "notInCatalog", params: {} });
+    expect(quote("100001", "USD")).toEqual({
+      ok: false,
+      reason: "valueOutOfRange",
+      params: { min: "1.00", max: "100000.00" },
+    });
+  });
+
+  it("lists a top-up and a gift card per currency it sells", async () => {
+    const { supplier } = setup();
+    const catalog = await supplier.catalog(new AbortController().signal);
+    expect(catalog.map((e) => e.externalId)).toContain("giftCard-CNY");
+    expect(catalog.find((e) => e.externalId === "topup-CNY")).toEqual({
+      externalId: "topup-CNY",
+      kind: "topup",
+      name: "Simulator top-up CNY",
+      country: null,
+      sendCurrency: "USD",
+      receiveCurrency: "CNY",
+      denomination: "range",
+      fixed: [],
+      range: { minSend: "0.15", maxSend: "14084.51", minReceive: "1.00", maxReceive: "100000.00" },
+      fxRate: "7.1",
+      localAmounts: true,
+      discountPercent: "3",
+      fee: "0",
+    });
   });
 });

@@ -289,6 +289,11 @@ export const productSkus = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     status: text("status", { enum: productStatuses }).notNull().default("enabled"),
     sort: integer("sort").notNull().default(0),
+    /**
+     * Orders may go to a route whose expected cost is above their price (a loss the reseller chose); otherwise
+     * such a route is skipped (modules/fulfilment). Set with the SKU's routes.
+     */
+    allowLoss: boolean("allow_loss").notNull().default(false),
     /** In the recycle bin since (null = live), as `products.deleted_at`. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

@@ -5,34 +5,42 @@ import { orders } from "../../db/schema";
 import { translator } from "../../lib/i18n";
 import { fulfilmentAttempts, supplierAccounts } from "../supplier/supplier.schema";
 
-/** An order's attempts as the console shows them, oldest first; refusal reasons in the reader's language. */
+const money = (amount: string | null, currency: string | null) => ({
+  amount: amount === null ? null : amount,
+  currency: amount === null ? null : currency,
+});
+
+/** An order's attempts as the console shows them, oldest first; reasons in the reader's language. */
 export async function orderAttempts(deps: AppDeps, orderNo: string, language: Language): Promise<FulfilmentAttempt[]> {
   const t = translator(language);
   const rows = await deps.db
-    .select({
-      seq: fulfilmentAttempts.seq,
-      supplierCode: supplierAccounts.code,
-      supplierName: supplierAccounts.name,
-      supplierProduct: fulfilmentAttempts.supplierProduct,
-      reference: fulfilmentAttempts.reference,
-      transactionId: fulfilmentAttempts.transactionId,
-      cost: fulfilmentAttempts.cost,
-      costCurrency: fulfilmentAttempts.costCurrency,
-      state: fulfilmentAttempts.state,
-      detail: fulfilmentAttempts.detail,
-      createdAt: fulfilmentAttempts.createdAt,
-      finishedAt: fulfilmentAttempts.finishedAt,
-      latencyMs: fulfilmentAttempts.latencyMs,
-    })
+    .select({ attempt: fulfilmentAttempts, supplierCode: supplierAccounts.code, supplierName: supplierAccounts.name })
     .from(fulfilmentAttempts)
     .innerJoin(orders, eq(orders.id, fulfilmentAttempts.orderId))
     .innerJoin(supplierAccounts, eq(supplierAccounts.id, fulfilmentAttempts.supplierId))
     .where(eq(orders.orderNo, orderNo))
     .orderBy(asc(fulfilmentAttempts.seq));
-  return rows.map(({ createdAt, finishedAt, detail, ...a }) => ({
-    ...a,
-    detail: readStoredText(t, detail),
-    startTime: createdAt.toISOString(),
-    finishTime: finishedAt?.toISOString() ?? null,
+  return rows.map(({ attempt: a, supplierCode, supplierName }) => ({
+    seq: a.seq,
+    supplierCode,
+    supplierName,
+    supplierProduct: a.supplierProduct,
+    reference: a.reference,
+    transactionId: a.transactionId,
+    face: money(a.faceValue, a.faceCurrency),
+    sent: { ...money(a.sendAmount, a.sendCurrency), local: a.sendLocal },
+    expectedCost: money(a.expectedCost, a.expectedCostCurrency),
+    delivered: money(a.deliveredValue, a.deliveredCurrency),
+    shortDelivery: a.shortDelivery,
+    cost: a.cost,
+    costCurrency: a.cost === null ? null : a.costCurrency,
+    orderCost: a.orderCost,
+    rate: a.rate,
+    rateTime: a.rateAt?.toISOString() ?? null,
+    state: a.state,
+    detail: readStoredText(t, a.detail),
+    startTime: a.createdAt.toISOString(),
+    finishTime: a.finishedAt?.toISOString() ?? null,
+    latencyMs: a.latencyMs,
   }));
 }

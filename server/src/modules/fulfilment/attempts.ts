@@ -1,7 +1,17 @@
+import Big from "big.js";
 import { sql } from "drizzle-orm";
-import type { AttemptState, OrderFailCode } from "#contracts";
+import {
+  type AttemptState,
+  type CatalogEntry,
+  type OrderFailCode,
+  type Quote,
+  type SupplierProductKind,
+  supplierKindOf,
+} from "#contracts";
 import type { Executor } from "../../db/connection";
 import { queryRows } from "../../db/raw";
+import type { UsedRate } from "../pricing/exchange-rate.service";
+import type { Money } from "../supplier/supplier";
 import type { AccountRow } from "./supplier-clients";
 
 /**
@@ -31,10 +41,16 @@ const accountOf = (row: AccountColumns): AccountRow => ({
 export interface Route {
   account: AccountRow;
   supplierProduct: string;
-  /** Per unit. */
-  cost: string | null;
-  costCurrency: string | null;
+  /** The product in the account's synced catalog (null: not listed, or a SKU without routes). */
+  entry: CatalogEntry | null;
+  /** A SKU without routes, sent to its product's default supplier (or a sandbox's order, to the simulator). */
+  byDefault: boolean;
 }
+
+/** The product of `kind` a route names in its account's catalog, while the catalog lists it; `r` is the route. */
+const catalogEntry = (kind: SupplierProductKind) => sql`(select p.entry from supplier_products p
+  where p.supplier_id = r.supplier_id and p.kind = ${kind} and p.external_id = r.supplier_product
+    and p.gone_at is null)`;
 
 /** The simulator account sandbox orders go to (migration 0028). */
 const SANDBOX_SUPPLIER = "sandbox";
@@ -47,26 +63,27 @@ const SANDBOX_SUPPLIER = "sandbox";
  */
 export async function openRoutes(
   executor: Executor,
-  order: { id: number; skuId: number; supplier: string; skuCode: string; sandbox: boolean },
+  order: { id: number; skuId: number; supplier: string; skuCode: string; sandbox: boolean; productType: number },
 ): Promise<Route[]> {
   const rows = await queryRows<
-    AccountColumns & { supplierProduct: string; cost: string | null; costCurrency: string | null }
+    AccountColumns & { supplierProduct: string; entry: CatalogEntry | null; byDefault: boolean }
   >(
     executor,
     sql`
       with routes as (
-        select r.supplier_id, r.supplier_product, r.cost::text as cost, r.cost_currency, r.position, r.enabled
+        select r.supplier_id, r.supplier_product, ${catalogEntry(supplierKindOf(order.productType))} as entry,
+          false as by_default, r.position, r.enabled
         from sku_routes r where r.sku_id = ${order.skuId} and not ${order.sandbox}
         union all
-        select a.id, ${order.skuCode}, null, null, 0, true from supplier_accounts a
+        select a.id, ${order.skuCode}, null::jsonb, true, 0, true from supplier_accounts a
         where not ${order.sandbox} and a.code = ${order.supplier}
           and not exists (select 1 from sku_routes where sku_id = ${order.skuId})
         union all
         -- A sandbox's order only ever goes to the sandbox simulator, whatever the account was edited into.
-        select a.id, ${order.skuCode}, null, null, 0, true from supplier_accounts a
+        select a.id, ${order.skuCode}, null::jsonb, true, 0, true from supplier_accounts a
         where ${order.sandbox} and a.code = ${SANDBOX_SUPPLIER} and a.kind = 'simulator'
       )
-      select ${accountColumns}, r.supplier_product as "supplierProduct", r.cost, r.cost_currency as "costCurrency"
+      select ${accountColumns}, r.supplier_product as "supplierProduct", r.entry, r.by_default as "byDefault"
       from routes r join supplier_accounts a on a.id = r.supplier_id
       where r.enabled and a.enabled and not exists (
         select 1 from fulfilment_attempts f
@@ -76,8 +93,8 @@ export async function openRoutes(
   return rows.map((r) => ({
     account: accountOf(r),
     supplierProduct: r.supplierProduct,
-    cost: r.cost,
-    costCurrency: r.costCurrency,
+    entry: r.entry,
+    byDefault: r.byDefault,
   }));
 }
 
@@ -90,12 +107,19 @@ export interface Attempt {
   transactionId: string | null;
   state: AttemptState;
   detail: string;
-  /** A refusal's classification (null unless refused). */
+  /** A refusal's classification (null unless refused or skipped). */
   failCode: OrderFailCode | null;
+  /** The quote it was sent with (null for a skipped attempt, or one sent before plans were kept). */
+  plan: Quote | null;
+  /** Its product in the account's catalog now. */
+  entry: CatalogEntry | null;
 }
 
 /** The order's latest attempt, or null before the first. */
-export async function latestAttempt(executor: Executor, orderId: number): Promise<Attempt | null> {
+export async function latestAttempt(
+  executor: Executor,
+  order: { id: number; productType: number },
+): Promise<Attempt | null> {
   const [row] = await queryRows<
     AccountColumns & {
       id: string | number;
@@ -106,14 +130,18 @@ export async function latestAttempt(executor: Executor, orderId: number): Promis
       state: AttemptState;
       detail: string;
       failCode: OrderFailCode | null;
+      plan: Quote | null;
+      entry: CatalogEntry | null;
     }
   >(
     executor,
     sql`
       select f.id, f.seq, f.supplier_product as "supplierProduct", f.reference, f.transaction_id as "transactionId",
-        f.state, f.detail, f.fail_code as "failCode", ${accountColumns}
+        f.state, f.detail, f.fail_code as "failCode", f.plan, ${accountColumns},
+        (select p.entry from supplier_products p where p.supplier_id = f.supplier_id
+          and p.kind = ${supplierKindOf(order.productType)} and p.external_id = f.supplier_product) as entry
       from fulfilment_attempts f join supplier_accounts a on a.id = f.supplier_id
-      where f.order_id = ${orderId} order by f.seq desc limit 1`,
+      where f.order_id = ${order.id} order by f.seq desc limit 1`,
   );
   if (!row) return null;
   return {
@@ -126,16 +154,27 @@ export async function latestAttempt(executor: Executor, orderId: number): Promis
     state: row.state,
     detail: row.detail,
     failCode: row.failCode,
+    plan: row.plan,
+    entry: row.entry,
   };
 }
 
 /** Our reference at the supplier: the order number first, then `<orderNo>-2`, `-3`... for failovers. */
 export const attemptReference = (orderNo: string, seq: number) => (seq === 1 ? orderNo : `${orderNo}-${seq}`);
 
+/** What an attempt is for: the order's face value, and the quote it is sent with (or why it is skipped). */
+interface AttemptStart {
+  face: Money;
+  /** Sent: the quote, per unit. Skipped: the reason (a stored message), its fail code and the quote if any. */
+  plan: Quote | null;
+  skipped?: { detail: string; failCode: OrderFailCode };
+}
+
 /**
- * Writes a new attempt (`sent`) before its supplier is called, only while the order is Processing under this
- * claim. Null when the claim was lost. (Attempts are the console's: the merchant's timeline never names a
- * supplier.)
+ * Writes a new attempt before its supplier is called (`sent`, with the face value, what will be sent and the
+ * expected cost, all for the whole attempt), or a route passed over without a call (`skipped`, finished, costing
+ * nothing), only while the order is Processing under this claim. Null when the claim was lost. (Attempts are the
+ * console's: the merchant's timeline never names a supplier.)
  */
 export async function startAttempt(
   executor: Executor,
@@ -143,19 +182,28 @@ export async function startAttempt(
   seq: number,
   route: Route,
   at: Date,
+  start: AttemptStart,
 ): Promise<Attempt | null> {
   const reference = attemptReference(order.orderNo, seq);
   const when = at.toISOString();
+  const whole = (amount: string | undefined) =>
+    amount === undefined ? null : new Big(amount).times(order.quantity).toFixed(4);
+  const { plan, skipped } = start;
+  const state: AttemptState = skipped ? "skipped" : "sent";
   const rows = await queryRows<{ id: string | number }>(
     executor,
     sql`
       with claimed as (
         select id from orders where id = ${order.id} and status = 'processing' and attempts = ${order.attempts}
       ), attempt as (
-        insert into fulfilment_attempts (order_id, seq, supplier_id, supplier_product, reference, cost, cost_currency,
-          state, created_at)
-        select id, ${seq}, ${route.account.id}, ${route.supplierProduct}, ${reference},
-          ${route.cost}::numeric * ${order.quantity}, ${route.costCurrency}, 'sent', ${when}
+        insert into fulfilment_attempts (order_id, seq, supplier_id, supplier_product, reference, state, detail,
+          fail_code, face_value, face_currency, plan, send_amount, send_currency, send_local, expected_cost,
+          expected_cost_currency, created_at, finished_at)
+        select id, ${seq}, ${route.account.id}, ${route.supplierProduct}, ${reference}, ${state},
+          ${skipped?.detail ?? ""}, ${skipped?.failCode ?? null}, ${start.face.amount}, ${start.face.currency},
+          ${plan ? JSON.stringify(plan) : null}::jsonb, ${whole(plan?.send.amount)}, ${plan?.send.currency ?? null},
+          ${plan?.send.local ?? false}, ${whole(plan?.cost.amount)}, ${plan?.cost.currency ?? null}, ${when},
+          ${skipped ? when : null}
         from claimed
         returning id
       )
@@ -168,11 +216,13 @@ export async function startAttempt(
     seq,
     account: route.account,
     supplierProduct: route.supplierProduct,
-    failCode: null,
+    failCode: skipped?.failCode ?? null,
     reference,
     transactionId: null,
-    state: "sent",
-    detail: "",
+    state,
+    detail: skipped?.detail ?? "",
+    plan,
+    entry: route.entry,
   };
 }
 
@@ -181,9 +231,14 @@ export interface AttemptOutcome {
   transactionId?: string;
   detail?: string;
   failCode?: OrderFailCode;
-  /** The supplier's own figure for the whole attempt, when it gave one. */
-  cost?: string;
-  costCurrency?: string;
+  /** The supplier's own figures for the whole attempt, when it gave them (a success's). */
+  cost?: Money;
+  delivered?: Money;
+  sent?: Money & { local: boolean };
+  /** The charged (else expected) cost in the order's currency, and the rate it was converted at. */
+  orderCost?: { amount: string; rate: UsedRate };
+  /** What was delivered is less than the face value (or in another currency). */
+  shortDelivery?: boolean;
   /** How long the submission took, once answered. */
   latencyMs?: number;
   at: Date;
@@ -192,6 +247,7 @@ export interface AttemptOutcome {
 /** Records what became of an attempt (a final state sets its finish time). */
 export async function settleAttempt(executor: Executor, attemptId: number, outcome: AttemptOutcome): Promise<void> {
   const final = outcome.state === "success" || outcome.state === "failed";
+  const { cost, delivered, sent, orderCost } = outcome;
   await queryRows(
     executor,
     sql`
@@ -199,8 +255,17 @@ export async function settleAttempt(executor: Executor, attemptId: number, outco
         transaction_id = coalesce(${outcome.transactionId ?? null}, transaction_id),
         detail = coalesce(${outcome.detail ?? null}, detail),
         fail_code = coalesce(${outcome.failCode ?? null}, fail_code),
-        cost = coalesce(${outcome.cost ?? null}::numeric, cost),
-        cost_currency = coalesce(${outcome.costCurrency ?? null}, cost_currency),
+        cost = coalesce(${cost?.amount ?? null}::numeric, cost),
+        cost_currency = coalesce(${cost?.currency ?? null}, cost_currency),
+        delivered_value = coalesce(${delivered?.amount ?? null}::numeric, delivered_value),
+        delivered_currency = coalesce(${delivered?.currency ?? null}, delivered_currency),
+        short_delivery = short_delivery or ${outcome.shortDelivery ?? false},
+        send_amount = coalesce(${sent?.amount ?? null}::numeric, send_amount),
+        send_currency = coalesce(${sent?.currency ?? null}, send_currency),
+        send_local = coalesce(${sent?.local ?? null}::boolean, send_local),
+        order_cost = coalesce(${orderCost?.amount ?? null}::numeric, order_cost),
+        rate = coalesce(${orderCost?.rate.rate ?? null}::numeric, rate),
+        rate_at = coalesce(${orderCost?.rate.at.toISOString() ?? null}::timestamptz, rate_at),
         latency_ms = coalesce(latency_ms, ${outcome.latencyMs ?? null}::int),
         finished_at = case when ${final} then ${outcome.at.toISOString()}::timestamptz else finished_at end
       where id = ${attemptId} and state in ('sent', 'pending')

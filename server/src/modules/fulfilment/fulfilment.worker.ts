@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ProductType, storedMessage } from "#contracts";
+import { ProductType, storedMessage, supplierKindOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
@@ -7,6 +7,7 @@ import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../li
 import { completeOrder, failOrder } from "../order/order-outcome";
 import { type SupplierRegistry, supplierRegistry } from "../supplier/registry";
 import type { LookupAnswer, SupplierAnswer, SupplierClient, SupplierRequest } from "../supplier/supplier";
+import { costOfSuccess, planRoute, skippedForPrice } from "./attempt-money";
 import { type Attempt, latestAttempt, openRoutes, settleAttempt, startAttempt } from "./attempts";
 import { type SupplierClients, supplierClients } from "./supplier-clients";
 
@@ -23,6 +24,12 @@ import { type SupplierClients, supplierClients } from "./supplier-clients";
  * never came (time-out, crash) is looked up by our reference, and submitted again with the same reference only
  * when the supplier has no trace of it. Only a definitive refusal closes an attempt and lets the next route try:
  * so an order is never fulfilled twice.
+ *
+ * Money (attempt-money.ts): before a route is sent anything, its adapter quotes the SKU's face value from the
+ * route's catalog entry, and the expected cost, in the order's currency, is held against the order's price; a route
+ * that cannot buy the face value, or only at a loss the SKU does not allow, is recorded as skipped (no call, no
+ * cost) and the next route tries. A success records what the supplier charged and delivered, the cost in the
+ * order's currency at the rate of the moment, and a delivery short of the face value.
  */
 export const FULFILMENT = {
   /** How long a claimed order stays away from other workers: longer than one supplier call and its writes. */
@@ -41,6 +48,12 @@ export const FULFILMENT = {
 /** Reasons of our own are message keys (`orderFailure.*`), shown in the reader's language; suppliers' are text. */
 export const DEADLINE_REASON = "orderFailure.deadline";
 export const NO_SUPPLIER_REASON = "orderFailure.noSupplier";
+/**
+ * What the merchant reads when every route was skipped: never the reseller's cost or catalog (the console's
+ * attempts say which route was skipped and why).
+ */
+export const NOT_AT_THIS_PRICE_REASON = "orderFailure.notAtThisPrice";
+export const NOT_DELIVERABLE_REASON = "orderFailure.notDeliverable";
 
 export interface ClaimedOrder {
   id: number;
@@ -53,6 +66,11 @@ export interface ClaimedOrder {
   faceCurrency: string;
   spec: string;
   quantity: number;
+  /** What the merchant pays for the whole order, in its currency: the expected cost must not be above it. */
+  amount: string;
+  currency: string;
+  /** The SKU allows buying at a loss (product_skus.allow_loss). */
+  allowLoss: boolean;
   rechargeAccount: string;
   /** As stored: values by field key, a secret as `{ sealed }`. */
   inputs: Record<string, string | { sealed: string }>;
@@ -86,10 +104,12 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
     still: sql`t.status = 'processing'`,
     returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity,
       t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.attempts, t.sku_id as "skuId",
+      t.amount::text as amount, t.currency,
       (select s.code from product_skus s where s.id = t.sku_id) as "skuCode",
       (select m.sandbox_of is not null from merchants m where m.id = t.merchant_id) as sandbox,
       (select s.face_value::text from product_skus s where s.id = t.sku_id) as "faceValue",
       (select s.currency from product_skus s where s.id = t.sku_id) as "faceCurrency",
+      (select s.allow_loss from product_skus s where s.id = t.sku_id) as "allowLoss",
       (extract(epoch from t.created_at) * 1000)::float8 as "createdMs",
       (extract(epoch from t.deadline_at) * 1000)::float8 as "deadlineMs"`,
   });
@@ -169,7 +189,7 @@ async function step(
   callTimeoutMs: number,
 ): Promise<StepEnd> {
   const pastDeadline = deps.clock.now() >= order.deadlineAt;
-  const last = await latestAttempt(deps.db, order.id);
+  const last = await latestAttempt(deps.db, order);
   if (last && (last.state === "sent" || last.state === "pending"))
     return carryOn(deps, clients, order, last, callTimeoutMs, pastDeadline);
   // No attempt open: the previous one (if any) was refused, so the next route may try.
@@ -179,14 +199,17 @@ async function step(
   }
   const [route] = await openRoutes(deps.db, order);
   const client = route ? clients.of(route.account) : null;
-  if (!route || !client) {
+  const adapter = route ? clients.adapter(route.account.kind) : null;
+  if (!route || !client || !adapter) {
     // Every route refused it (the last refusal says why), or there was none to try.
-    if (last) await failOrder(deps.db, order.id, deps.clock.now(), last.detail, last.failCode ?? "SUPPLIER_REFUSED");
-    else await failOrder(deps.db, order.id, deps.clock.now(), NO_SUPPLIER_REASON, "SUPPLIER_UNAVAILABLE");
+    const [reason, code] = last ? finalReason(last) : [NO_SUPPLIER_REASON, "SUPPLIER_UNAVAILABLE" as const];
+    await failOrder(deps.db, order.id, deps.clock.now(), reason, code);
     return "moved";
   }
-  const attempt = await startAttempt(deps.db, order, (last?.seq ?? 0) + 1, route, deps.clock.now());
+  const plan = await planRoute(deps, adapter, order, route);
+  const attempt = await startAttempt(deps.db, order, (last?.seq ?? 0) + 1, route, deps.clock.now(), plan);
   if (!attempt) return "moved"; // the claim was lost to a later worker
+  if (attempt.state === "skipped") return "refused";
   const started = Date.now();
   let answer: SupplierAnswer;
   try {
@@ -200,6 +223,16 @@ async function step(
 }
 
 /**
+ * Why the order failed when no route is left, from its last attempt: a supplier's refusal as it said it; a skipped
+ * route as a sentence that never shows the merchant the reseller's cost or catalog.
+ */
+function finalReason(last: Attempt): [string, NonNullable<Attempt["failCode"]>] {
+  const code = last.failCode ?? "SUPPLIER_REFUSED";
+  if (last.state !== "skipped") return [last.detail, code];
+  return [skippedForPrice(last.detail) ? NOT_AT_THIS_PRICE_REASON : NOT_DELIVERABLE_REASON, code];
+}
+
+/**
  * Carries an open attempt on at its own supplier: a pending one is queried, a `sent` one looked up by our
  * reference (and submitted again, same reference, when the supplier never saw it). Past the deadline an attempt
  * gets this last question, so a delivery that just made it is not refunded; then the order fails.
@@ -208,10 +241,11 @@ async function carryOn(
   deps: AppDeps,
   clients: SupplierClients,
   order: ClaimedOrder,
-  attempt: Attempt,
+  open: Attempt,
   callTimeoutMs: number,
   pastDeadline: boolean,
 ): Promise<StepEnd> {
+  const attempt = { ...open, plan: open.plan ?? replan(clients, order, open) };
   let answer: LookupAnswer | null = null;
   let started = 0;
   try {
@@ -242,6 +276,19 @@ async function carryOn(
   return settle(deps, order, attempt, answer, attempt.state === "pending", latencyMs);
 }
 
+/**
+ * The plan of an attempt sent before plans were kept (an upgrade with orders in flight): quoted again from its
+ * entry, so it is carried on rather than stranded; null when it cannot be (asking then fails and is retried).
+ */
+function replan(clients: SupplierClients, order: ClaimedOrder, attempt: Attempt) {
+  const quoted = clients.adapter(attempt.account.kind)?.quote(attempt.entry, {
+    kind: supplierKindOf(order.productType),
+    faceValue: order.faceValue,
+    faceCurrency: order.faceCurrency,
+  });
+  return quoted?.ok ? quoted.quote : null;
+}
+
 /** Writes a supplier's answer: success completes the order, a refusal frees the next route, pending waits. */
 async function settle(
   deps: AppDeps,
@@ -257,8 +304,9 @@ async function settle(
       order.productType === ProductType.giftCard
         ? deps.cipher.encrypt(JSON.stringify({ cards: answer.cards ?? [] }))
         : null;
+    const money = await costOfSuccess(deps, order, attempt, answer);
     await deps.db.transaction(async (tx) => {
-      await settleAttempt(tx, attempt.id, { ...answer, latencyMs, at });
+      await settleAttempt(tx, attempt.id, { ...answer, ...money, latencyMs, at });
       await completeOrder(tx, order.id, at, sealed);
     });
     return "moved";
@@ -311,6 +359,7 @@ function askSupplier(
   timeoutMs: number,
 ): Promise<LookupAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
+  if (!attempt.plan) throw new Error(`Attempt ${attempt.reference} has no plan to send`);
   const request: SupplierRequest = {
     reference: attempt.reference,
     orderNo: order.orderNo,
@@ -318,6 +367,8 @@ function askSupplier(
     supplierProduct: attempt.supplierProduct,
     faceValue: order.faceValue,
     faceCurrency: order.faceCurrency,
+    plan: attempt.plan,
+    entry: attempt.entry,
     spec: order.spec,
     quantity: order.quantity,
     rechargeAccount: order.rechargeAccount,

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../app-deps";
 import { connectAccount, type SupplierRegistry } from "../supplier/registry";
-import type { SupplierClient } from "../supplier/supplier";
+import type { SupplierAdapter, SupplierClient } from "../supplier/supplier";
 
 /** A supplier account's row, as fulfilment reads it to connect (credentials still sealed). */
 export interface AccountRow {
@@ -23,6 +23,8 @@ export interface AccountRow {
 export function supplierClients(deps: AppDeps, registry: SupplierRegistry) {
   const connected = new Map<number, { updatedMs: number; client: SupplierClient }>();
   return {
+    /** The adapter of a kind (its `quote`), or null when this server has none. */
+    adapter: (kind: string): SupplierAdapter | null => registry.get(kind) ?? null,
     /** The account's client, or null when this server has no adapter of its kind. */
     of(account: AccountRow): SupplierClient | null {
       const known = connected.get(account.id);

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq, isNotNull, notInArray } from "drizzle-orm";
+import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ConsoleOrder, ConsoleOrderDetail, consoleOrderQuery, Language, Page } from "#contracts";
 import type { AppDeps } from "../../app-deps";
@@ -9,6 +9,7 @@ import { fail } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
 import { orderAttempts } from "../fulfilment/attempt-list";
+import { fulfilmentAttempts } from "../supplier/supplier.schema";
 import { getOrder, listFilter, orderListColumns, toOrder } from "./order.service";
 import { failOrder } from "./order-outcome";
 
@@ -32,11 +33,12 @@ export async function listConsoleOrders(
     orders.merchantId,
     deps.db.select({ id: merchants.id }).from(merchants).where(isNotNull(merchants.sandboxOf)),
   );
+  const shortOnly = query.shortDelivery ? sql`exists (${shortAttempt})` : undefined;
   const list = {
     table: orders,
     id: orders.id,
     createdAt: orders.createdAt,
-    where: and(listFilter(deps.db, null, query), merchantOnly, liveOnly),
+    where: and(listFilter(deps.db, null, query), merchantOnly, liveOnly, shortOnly),
     sort: { keys: [], columns: { createTime: orders.createdAt, amount: orders.amount } },
   };
   return fetchNewestFirst(
@@ -50,19 +52,25 @@ export async function listConsoleOrders(
           batchNo: orderBatches.batchNo,
           merchantNo: merchants.merchantNo,
           merchantName: merchants.name,
+          shortDelivery: sql<boolean>`exists (${shortAttempt})`,
         })
         .from(orders)
         .innerJoin(merchants, eq(merchants.id, orders.merchantId))
         .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
         .where(only)
         .orderBy(...order),
-    ({ order, batchNo, merchantNo, merchantName }) => ({
+    ({ order, batchNo, merchantNo, merchantName, shortDelivery }) => ({
       ...toOrder(order, batchNo, language),
       merchantNo,
       merchantName,
+      shortDelivery,
     }),
   );
 }
+
+/** An attempt of the listed order that a supplier delivered short (the list's flag and filter). */
+const shortAttempt = sql`select 1 from ${fulfilmentAttempts} f
+  where f.order_id = ${orders.id} and f.short_delivery`;
 
 async function orderRow(deps: AppDeps, orderNo: string) {
   const [row] = await deps.db
@@ -89,17 +97,18 @@ export async function consoleOrderDetail(
     orderAttempts(deps, orderNo, language),
   ]);
   const paid = attempts.find((a) => a.state === "success");
-  const cost = paid?.cost ?? null;
-  const margin =
-    cost !== null && paid?.costCurrency === detail.currency ? new Big(detail.amount).minus(cost).toFixed(4) : null;
+  const orderCost = paid?.orderCost ?? null;
   return {
     ...detail,
     merchantNo: merchant?.merchantNo ?? "",
     merchantName: merchant?.merchantName ?? "",
     attempts,
-    cost,
+    cost: paid?.cost ?? null,
     costCurrency: paid?.costCurrency ?? null,
-    margin,
+    orderCost,
+    costEstimated: paid !== undefined && paid.cost === null,
+    margin: orderCost === null ? null : new Big(detail.amount).minus(orderCost).toFixed(4),
+    shortDelivery: attempts.some((a) => a.shortDelivery),
   };
 }
 

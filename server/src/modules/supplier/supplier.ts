@@ -1,4 +1,4 @@
-import type { GiftCard, OrderFailCode } from "#contracts";
+import type { CatalogEntry, GiftCard, OrderFailCode, Quote, QuoteResult, QuoteWanted } from "#contracts";
 
 /**
  * How an adapter classifies a refusal (the order's `failCode` when no other route takes it): the recharge account
@@ -19,6 +19,11 @@ import type { Clock } from "../../lib/clock";
  * credentials and base URLs for an adapter; an adapter connected to an account is a `SupplierClient`.
  *
  * Adding a supplier is one file under adapters/ exporting a `SupplierAdapter`, and one line in registry.ts.
+ *
+ * Money (contracts/supplier-catalog.ts): the adapter's `quote` says, from the route's catalog entry alone, what to
+ * send for a SKU's face value and what that should cost; the worker checks that cost against the order's price and
+ * hands the quote to `submit` as `plan`. The answer says what the supplier charged and delivered, from its own
+ * words: the worker records both and flags a delivery short of the face value.
  */
 
 /** One supplier account as the adapter sees it: credentials decrypted, nothing else of ours. */
@@ -49,6 +54,13 @@ export interface SupplierRequest {
   /** The SKU's face value (per unit) and its currency: what the recipient gets, e.g. "10.00" "USD". */
   faceValue: string;
   faceCurrency: string;
+  /**
+   * How to buy one unit: the adapter's own `quote` of the route's catalog entry for this face value, made by the
+   * worker before sending (the same plan every time this attempt is sent again).
+   */
+  plan: Quote;
+  /** The route's catalog entry as the last sync read it (null: a SKU without routes at its default supplier). */
+  entry: CatalogEntry | null;
   spec: string;
   quantity: number;
   /** The account being recharged (a phone number in international form for mobile top-ups). */
@@ -62,13 +74,27 @@ export interface SupplierRequest {
   signal: AbortSignal;
 }
 
+/** An amount of money and its currency, as a supplier states it (decimal text). */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
 /**
  * A supplier's definitive answer about an attempt. `transactionId` is the supplier's own id for it (shown in
- * the console, used by `query`); `cost` what the supplier charged for the whole attempt, in `costCurrency`,
- * when it says so (otherwise the route's cost is recorded).
+ * the console, used by `query`). For a success, all for the whole attempt and only as the supplier states them:
+ * `cost` what it charged the account, `delivered` what it says the recipient got, `sent` what it was asked to take
+ * when that differs from the plan (an amount looked up at send time).
  */
 export type SupplierAnswer =
-  | { state: "success"; transactionId?: string; cards?: GiftCard[]; cost?: string; costCurrency?: string }
+  | {
+      state: "success";
+      transactionId?: string;
+      cards?: GiftCard[];
+      cost?: Money;
+      delivered?: Money;
+      sent?: Money & { local: boolean };
+    }
   /** Refused or failed for good: nothing was or will be delivered, so the next route may be tried. */
   | { state: "failed"; reason: string; transactionId?: string; code?: RefusalCode }
   /** Accepted, no final answer yet: ask again later with `query`. */
@@ -77,9 +103,23 @@ export type SupplierAnswer =
 /** What `lookup` finds: the attempt's state, or that the supplier has no attempt with that reference. */
 export type LookupAnswer = SupplierAnswer | { state: "notFound" };
 
-export interface SupplierBalance {
-  amount: string;
-  currency: string;
+export type SupplierBalance = Money;
+
+/** One transaction of a supplier's own report (reconciliation): what it says it did, by our reference. */
+export interface SupplierTransaction {
+  /** Our reference as the supplier kept it (Reloadly `customIdentifier`, DingConnect `DistributorRef`); null: none. */
+  reference: string | null;
+  transactionId: string;
+  state: "success" | "failed" | "pending";
+  /** What it took from the account (null: nothing, as for a failed transaction). */
+  charged: Money | null;
+  at: Date;
+}
+
+/** A reconciliation window: from `start` (inclusive) to `end` (exclusive). */
+export interface TimeWindow {
+  start: Date;
+  end: Date;
 }
 
 /**
@@ -98,6 +138,13 @@ export interface SupplierClient {
   lookup(request: SupplierRequest): Promise<LookupAnswer>;
   /** The account's balance at the supplier (also the health check: a throw marks the account unhealthy). */
   balance(signal: AbortSignal): Promise<SupplierBalance>;
+  /** Everything the account can buy, read whole (paged through as the supplier pages it). */
+  catalog(signal: AbortSignal): Promise<CatalogEntry[]>;
+  /**
+   * The supplier's own report of the account's transactions in the window, every page of it. Absent where the
+   * supplier keeps no report (the simulator, which is stateless).
+   */
+  transactions?(window: TimeWindow, signal: AbortSignal): Promise<SupplierTransaction[]>;
 }
 
 /**
@@ -108,6 +155,12 @@ export interface SupplierClient {
 export interface SupplierAdapter {
   kind: string;
   connect(account: SupplierAccount, context: SupplierContext): SupplierClient;
+  /**
+   * How this supplier buys one unit of `wanted` through `entry`, or why it cannot: pure, from the entry alone, so
+   * a route is checked when saved, re-quoted after each sync and shown on the Prices page with the same figures
+   * the worker sends. `entry` is null for a SKU without routes sent to its product's default supplier.
+   */
+  quote(entry: CatalogEntry | null, wanted: QuoteWanted): QuoteResult;
 }
 
 export interface SupplierContext {
