@@ -1,13 +1,36 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import Big from "big.js";
+import { type Json, standinGiftProducts, standinOperators } from "./reloadly-standin-catalog";
+import { isRefusal, num, priceOrder, priceTopup, type Refusal } from "./reloadly-standin-pricing";
+import {
+  asRecord,
+  balanceInfo,
+  currencyName,
+  money,
+  orderCards,
+  orderRecord,
+  plantedRecord,
+  type RecordContext,
+  springPage,
+  time,
+  topupRecord,
+} from "./reloadly-standin-records";
+
+export { STANDIN_IDS, standinGiftProducts, standinOperators } from "./reloadly-standin-catalog";
 
 /**
  * A local Reloadly: the auth server, the top-ups API and the gift-card API on one 127.0.0.1 port (their paths
  * do not collide), answering in the shapes of Reloadly's documentation (github.com/Reloadly/reloadly-api-
  * documentation, docs.reloadly.com): tokens checked per request, the versioned Accept types, its error body
  * {timeStamp, message, path, errorCode, infoLink, details}, Spring's plain body for unknown paths and crashes,
- * and customIdentifier refused twice. Tests steer it through `state` and read what it received there.
+ * customIdentifier refused twice, listings paged as Spring pages ({content, totalPages, last, number, ...}).
+ *
+ * It sells from its own catalog (`state.operators`, `state.giftProducts`) and prices by it
+ * (reloadly-standin-pricing.ts), in the account's `currency`, debiting `balance`. Its reports list
+ * `state.transactions`, which tests may add to with `plant`. Tests steer it through `state` and read what it
+ * received there.
  */
 
 export type Behaviour =
@@ -45,15 +68,44 @@ export interface StandinState {
   /** Tokens it accepts; clear it to imitate revocation. */
   tokens: Set<string>;
   requests: { method: string; path: string; accept?: string; authorization?: string; body: unknown }[];
-  /** By customIdentifier: only placed top-ups and orders, never refused ones (as Reloadly's reports). */
-  transactions: Map<string, StandinTransaction>;
-  /** How a new top-up or order is answered. */
+  /** The account's currency: its balance, every charge, the default catalog's sender currency. */
+  currency: string;
+  /** Decimal text, in `currency`. */
+  balance: string;
+  /** Operator objects as GET /operators returns them; change them between calls (a new fx.rate...). */
+  operators: Json[];
+  /** Gift-card product objects as GET /products returns them. */
+  giftProducts: Json[];
+  /** Every transaction it has, placed or planted, in that order (one reference may have several). */
+  transactions: StandinTransaction[];
+  /** How a new top-up or order is answered, before the catalog's own checks. */
   behaviour: (placed: Placed) => Behaviour;
   /** How many status reads a "pending" transaction answers PROCESSING to (the last of them turns it SUCCESSFUL). */
   pendingQueries: number;
   /** How long "slow" holds its answer. */
   slowMs: number;
-  balance: number;
+  /** Taken off what every top-up delivers, in the operator's currency (a short delivery); "0". */
+  shortDelivery: string;
+  /** The largest page it serves, whatever `size` asks (so tests page through a few rows). */
+  maxPageSize: number;
+  /** Its clock: transaction dates. */
+  now: () => Date;
+}
+
+/** A transaction the supplier "has" without our asking (reconciliation tests). */
+export interface Plant {
+  api?: Placed["api"];
+  /** Its customIdentifier (null: none). */
+  reference: string | null;
+  status?: "SUCCESSFUL" | "FAILED" | "REFUNDED" | "PROCESSING";
+  /** What it charged the account, in `currency` (default "1.00"); a FAILED or REFUNDED one charged nothing. */
+  cost?: string;
+  /** Its date (default `state.now()`). */
+  at?: Date;
+  /** Whether the charge moved the balance (default true). */
+  debit?: boolean;
+  /** Any further field of the record, as Reloadly writes it (they win over the defaults). */
+  fields?: Record<string, unknown>;
 }
 
 const ACCEPT = {
@@ -63,19 +115,42 @@ const ACCEPT = {
 const SETTLED_AS: Record<string, string> = { pending: "PROCESSING", failed: "FAILED", refunded: "REFUNDED" };
 const DUPLICATE =
   "The custom identifier provided has already been used. Please provide a new, unique custom identifier";
+const CANNED: Record<string, (api: Placed["api"]) => Refusal> = {
+  invalidPhone: () => ({
+    status: 400,
+    message: "Recipient phone number is not valid",
+    errorCode: "INVALID_RECIPIENT_PHONE",
+  }),
+  invalidOperator: (api) =>
+    api === "topups"
+      ? { status: 404, message: "Operator not found for given id", errorCode: "OPERATOR_NOT_FOUND" }
+      : { status: 404, message: "Invalid product id", errorCode: "INVALID_PRODUCT" },
+  insufficientBalance: () => ({
+    status: 400,
+    message: "Insufficient funds in the wallet",
+    errorCode: "INSUFFICIENT_BALANCE",
+  }),
+};
 
 export async function startReloadlyStandin(options: Partial<StandinState> = {}) {
+  const currency = options.currency ?? "USD";
   const state: StandinState = {
     credentials: { clientId: "standin-client", clientSecret: "standin-secret-0f3c9a" },
     tokenLifetimeSeconds: 86_400,
     tokenRequests: [],
     tokens: new Set(),
     requests: [],
-    transactions: new Map(),
+    currency,
+    balance: "1000.50",
+    operators: standinOperators(currency),
+    giftProducts: standinGiftProducts(currency),
+    transactions: [],
     behaviour: () => "success",
     pendingQueries: 1,
     slowMs: 2_000,
-    balance: 1000.5,
+    shortDelivery: "0",
+    maxPageSize: 200,
+    now: () => new Date(),
     ...options,
   };
   const timers = new Set<NodeJS.Timeout>();
@@ -92,8 +167,9 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
   function handle(req: IncomingMessage, res: ServerResponse, body: unknown) {
     const url = new URL(req.url ?? "/", baseUrl);
     const path = url.pathname;
+    const query = url.searchParams;
     if (req.method === "POST" && path === "/oauth/token") return issueToken(res, asRecord(body));
-    const api = /^\/(orders|reports)(\/|$)/.test(path) ? "giftcards" : "topups";
+    const api = /^\/(orders|reports|products)(\/|$)/.test(path) ? "giftcards" : "topups";
     const authorization = req.headers.authorization;
     state.requests.push({
       method: req.method ?? "",
@@ -103,33 +179,48 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
       body,
     });
     if (!state.tokens.has(authorization?.replace(/^Bearer /, "") ?? "")) {
-      return send(
-        res,
-        401,
-        reloadlyError(path, "Full authentication is required to access this resource", "INVALID_TOKEN"),
-      );
+      return refuse(res, path, {
+        status: 401,
+        message: "Full authentication is required to access this resource",
+        errorCode: "INVALID_TOKEN",
+      });
     }
     if (req.headers.accept !== ACCEPT[api]) return send(res, 406, reloadlyError(path, "Not Acceptable", null));
     const id = /\/(\d+)(\/|$)/.exec(path)?.[1];
-    const tx = [...state.transactions.values()].find((t) => t.api === api && String(t.record.transactionId) === id);
+    const tx = state.transactions.find((t) => t.api === api && String(t.record.transactionId) === id);
+    const route = `${req.method} ${path.replace(/\/\d+(?=\/|$)/, "/{id}")}`;
 
-    if (req.method === "POST" && (path === "/topups" || path === "/orders"))
-      return place(res, api, path, asRecord(body));
-    if (req.method === "GET" && path === "/accounts/balance") {
-      return send(res, 200, {
-        balance: state.balance,
-        currencyCode: "USD",
-        currencyName: "US Dollar",
-        updatedAt: now(),
-      });
-    }
-    if (req.method === "GET" && (path === "/topups/reports/transactions" || path === "/reports/transactions")) {
-      // Reloadly matches the identifier loosely; the adapter must keep exact matches itself.
-      const wanted = url.searchParams.get("customIdentifier")?.toLowerCase() ?? "";
-      const rows = [...state.transactions.entries()]
-        .filter(([ref, t]) => t.api === api && ref.toLowerCase().includes(wanted))
-        .map(([, t]) => t.record);
-      return send(res, 200, { content: rows, totalElements: rows.length, totalPages: 1, first: true, last: true });
+    switch (route) {
+      case "POST /topups":
+      case "POST /orders":
+        return place(res, api, path, asRecord(body));
+      case "GET /accounts/balance":
+        return send(res, 200, {
+          balance: Number(state.balance),
+          currencyCode: state.currency,
+          currencyName: currencyName(state.currency),
+          updatedAt: time(state.now()),
+        });
+      case "GET /operators": {
+        const rows = state.operators.filter(
+          (o) =>
+            (query.get("includeBundles") !== "false" || !o.bundle) && (query.get("includeData") !== "false" || !o.data),
+        );
+        return send(res, 200, page(rows, query));
+      }
+      case "GET /operators/{id}": {
+        const operator = state.operators.find((o) => String(o.id) === id);
+        if (!operator)
+          return refuse(res, path, { status: 404, message: "Operator not found for given id", errorCode: null });
+        return send(res, 200, operator);
+      }
+      case "POST /operators/fx-rate":
+        return fxRate(res, path, asRecord(body));
+      case "GET /products":
+        return send(res, 200, page(state.giftProducts, query));
+      case "GET /topups/reports/transactions":
+      case "GET /reports/transactions":
+        return send(res, 200, page(report(api, query), query));
     }
     if (req.method === "GET" && tx && /^\/(topups\/\d+\/status|reports\/transactions\/\d+)$/.test(path)) {
       if (tx.record.status === "PROCESSING" && --tx.queriesLeft <= 0) tx.record.status = "SUCCESSFUL";
@@ -141,7 +232,13 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
       const cards = tx.cards.map((card) => `{"cardNumber":${card.cardNumber},"pinCode":${card.pinCode}}`);
       return sendText(res, 200, `[${cards.join(",")}]`);
     }
-    send(res, 404, { timestamp: now(), status: 404, error: "Not Found", message: "No message available", path });
+    send(res, 404, {
+      timestamp: time(state.now()),
+      status: 404,
+      error: "Not Found",
+      message: "No message available",
+      path,
+    });
   }
 
   function issueToken(res: ServerResponse, body: Record<string, unknown>) {
@@ -152,7 +249,7 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
       body.client_secret !== clientSecret ||
       body.grant_type !== "client_credentials"
     ) {
-      return send(res, 401, reloadlyError("/oauth/token", "Access Denied", "INVALID_CREDENTIALS"));
+      return refuse(res, "/oauth/token", { status: 401, message: "Access Denied", errorCode: "INVALID_CREDENTIALS" });
     }
     if (body.audience !== baseUrl) {
       return send(res, 403, { error: "access_denied", error_description: `Service not found: ${body.audience}` });
@@ -167,102 +264,140 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
     });
   }
 
+  /** What `amount` of the account's currency delivers now ("the delivery amount is the value in fxRate"). */
+  function fxRate(res: ServerResponse, path: string, body: Json) {
+    const operator = state.operators.find((o) => String(o.id) === String(body.operatorId));
+    if (!operator)
+      return refuse(res, path, { status: 404, message: "Operator not found for given id", errorCode: null });
+    const amount = num(body.amount);
+    if (!amount?.gt(0))
+      return refuse(res, path, {
+        status: 400,
+        message: "Amount must be greater than zero",
+        errorCode: "INVALID_AMOUNT",
+      });
+    const fx = asRecord(operator.fx);
+    const rate = num(fx.rate);
+    if (!rate) {
+      const message =
+        "Fx rate is currently not available for this operator, please try again later or contact support.";
+      return refuse(res, path, { status: 500, message, errorCode: "FX_RATE_NOT_AVAILABLE" });
+    }
+    const currencyCode = fx.currencyCode ?? operator.destinationCurrencyCode;
+    send(res, 200, { id: operator.id, name: operator.name, fxRate: money(amount.times(rate)), currencyCode });
+  }
+
   function place(res: ServerResponse, api: Placed["api"], path: string, body: Record<string, unknown>) {
     const reference = String(body.customIdentifier ?? "");
-    if (state.transactions.has(reference)) {
-      return send(res, 400, reloadlyError(path, DUPLICATE, "CUSTOM_IDENTIFIER_ALREADY_USED"));
+    if (reference && state.transactions.some((t) => t.api === api && t.record.customIdentifier === reference)) {
+      return refuse(res, path, { status: 400, message: DUPLICATE, errorCode: "CUSTOM_IDENTIFIER_ALREADY_USED" });
     }
     const behaviour = state.behaviour({ api, body });
     if (typeof behaviour === "object") return send(res, behaviour.status, behaviour.body);
-    switch (behaviour) {
-      case "error500":
-        return send(res, 500, { timestamp: now(), status: 500, error: "Internal Server Error", path });
-      case "invalidPhone":
-        return send(res, 400, reloadlyError(path, "Recipient phone number is not valid", "INVALID_RECIPIENT_PHONE"));
-      case "invalidOperator":
-        return api === "topups"
-          ? send(res, 404, reloadlyError(path, "Operator not found for given id", "OPERATOR_NOT_FOUND"))
-          : send(res, 404, reloadlyError(path, "Invalid product id", "INVALID_PRODUCT"));
-      case "insufficientBalance":
-        return send(res, 400, reloadlyError(path, "Insufficient funds in the wallet", "INSUFFICIENT_BALANCE"));
-    }
+    if (behaviour === "error500")
+      return send(res, 500, { timestamp: time(state.now()), status: 500, error: "Internal Server Error", path });
+    const canned = CANNED[behaviour];
+    if (canned) return refuse(res, path, canned(api));
     const status = SETTLED_AS[behaviour] ?? "SUCCESSFUL";
     const tx = api === "topups" ? topup(body, status) : order(body, status);
-    state.transactions.set(reference, tx);
+    if (!("record" in tx)) return refuse(res, path, tx);
+    state.transactions.push(tx);
     if (behaviour === "drop") return void res.socket?.destroy(); // placed, but the answer is lost
     if (behaviour !== "slow") return send(res, 200, tx.record);
     const timer = setTimeout(() => send(res, 200, tx.record), state.slowMs);
     timers.add(timer);
   }
 
-  /** Debits the account unless the transaction failed, and reports the balance as Reloadly does. */
-  function charge(cost: number, status: string) {
-    const oldBalance = state.balance;
-    if (status !== "FAILED" && status !== "REFUNDED") state.balance = round(state.balance - cost);
+  /**
+   * Debits the account unless the transaction failed (Reloadly debits at acceptance, refunds a failure), and
+   * reports the balance as Reloadly does; refuses a charge the balance does not cover.
+   */
+  function charge(cost: Big, status: string, debit = true): RecordContext | Refusal {
+    const before = new Big(state.balance);
+    const charged = status === "FAILED" || status === "REFUNDED" ? new Big(0) : cost;
+    if (debit && charged.gt(before)) return CANNED.insufficientBalance!("topups");
+    if (debit) state.balance = before.minus(charged).toFixed(2);
+    const at = state.now();
+    const info = balanceInfo(before, new Big(state.balance), charged, state.currency, at);
+    return { transactionId: nextId++, status, currency: state.currency, at, balanceInfo: info };
+  }
+
+  function topup(body: Json, status: string): StandinTransaction | Refusal {
+    const operator = state.operators.find((o) => String(o.id) === String(body.operatorId));
+    if (!operator) return CANNED.invalidOperator!("topups");
+    if (asRecord(body.recipientPhone).countryCode !== asRecord(operator.country).isoName)
+      return CANNED.invalidPhone!("topups");
+    const price = priceTopup(operator, body, new Big(state.shortDelivery));
+    if (isRefusal(price)) return price;
+    const context = charge(price.cost, status);
+    if (isRefusal(context)) return context;
+    const record = topupRecord(context, body, operator, price);
     return {
-      oldBalance,
-      newBalance: state.balance,
-      cost,
-      currencyCode: "USD",
-      currencyName: "US Dollar",
-      updatedAt: now(),
+      api: "topups",
+      record: record as StandinTransaction["record"],
+      queriesLeft: state.pendingQueries,
+      cards: [],
     };
   }
 
-  function topup(body: Record<string, unknown>, status: string): StandinTransaction {
-    const amount = Number(body.amount);
-    const phone = asRecord(body.recipientPhone);
-    const discount = round(amount * 0.02);
-    const record = {
-      transactionId: nextId++,
-      status,
-      operatorTransactionId: null,
-      customIdentifier: body.customIdentifier,
-      recipientPhone: String(phone.number ?? "").replace(/^\+/, ""),
-      recipientEmail: null,
-      senderPhone: null,
-      countryCode: phone.countryCode,
-      operatorId: body.operatorId,
-      operatorName: "Stand-in Mobile",
-      discount,
-      discountCurrencyCode: "USD",
-      requestedAmount: amount,
-      requestedAmountCurrencyCode: "USD",
-      deliveredAmount: round(amount * 7.1),
-      deliveredAmountCurrencyCode: "CNY",
-      transactionDate: now(),
-      pinDetail: null,
-      balanceInfo: charge(round(amount - discount), status),
+  function order(body: Json, status: string): StandinTransaction | Refusal {
+    const product = state.giftProducts.find((p) => String(p.productId) === String(body.productId));
+    if (!product) return CANNED.invalidOperator!("giftcards");
+    const price = priceOrder(product, body);
+    if (isRefusal(price)) return price;
+    const context = charge(price.amount, status);
+    if (isRefusal(context)) return context;
+    const record = orderRecord(context, body, product, price, num(body.unitPrice)!);
+    const cards = orderCards(context.transactionId, Number(body.quantity));
+    return {
+      api: "giftcards",
+      record: record as StandinTransaction["record"],
+      queriesLeft: state.pendingQueries,
+      cards,
     };
-    return { api: "topups", record, queriesLeft: state.pendingQueries, cards: [] };
   }
 
-  function order(body: Record<string, unknown>, status: string): StandinTransaction {
-    const quantity = Number(body.quantity);
-    const unitPrice = Number(body.unitPrice);
-    const total = round(unitPrice * quantity);
-    const discount = round(total * 0.03);
-    const fee = 0.5;
-    const transactionId = nextId++;
-    const record = {
-      transactionId,
-      amount: round(total - discount + fee),
-      discount,
-      currencyCode: "USD",
-      fee,
-      smsFee: 0,
-      recipientEmail: body.recipientEmail ?? null,
-      customIdentifier: body.customIdentifier,
-      status,
-      product: { productId: body.productId, productName: "Stand-in Store US", countryCode: "US", quantity, unitPrice },
-      balanceInfo: charge(round(total - discount + fee), status),
-      transactionCreatedTime: now(),
+  /** A transaction the supplier has, in its report's shape, without our asking. */
+  function plant(row: Plant): StandinTransaction {
+    const cost = new Big(row.cost ?? "1.00");
+    const context = charge(cost, row.status ?? "SUCCESSFUL", row.debit ?? true);
+    if (isRefusal(context)) throw new Error("The stand-in's balance does not cover the planted charge");
+    if (row.at) context.at = row.at;
+    const record = { ...plantedRecord(context, row.api === "giftcards", row.reference, cost), ...row.fields };
+    const planted: StandinTransaction = {
+      api: row.api ?? "topups",
+      record: record as StandinTransaction["record"],
+      queriesLeft: state.pendingQueries,
+      cards: [],
     };
-    const cards = Array.from({ length: quantity }, (_, index) => ({
-      cardNumber: (6120200345149064000n + BigInt(transactionId * 10 + index)).toString(),
-      pinCode: String(1000 + ((transactionId + index * 37) % 9000)),
-    }));
-    return { api: "giftcards", record, queriesLeft: state.pendingQueries, cards };
+    state.transactions.push(planted);
+    return planted;
+  }
+
+  /** A report's rows: its API's transactions inside startDate..endDate (both inclusive), by loose customIdentifier. */
+  function report(api: Placed["api"], query: URLSearchParams): Json[] {
+    const wanted = query.get("customIdentifier")?.toLowerCase() ?? "";
+    const [start, end] = [query.get("startDate"), query.get("endDate")];
+    const dateOf = (t: StandinTransaction) =>
+      String(t.record[api === "topups" ? "transactionDate" : "transactionCreatedTime"]);
+    const matches = (t: StandinTransaction) =>
+      String(t.record.customIdentifier ?? "")
+        .toLowerCase()
+        .includes(wanted);
+    return state.transactions
+      .filter((t) => t.api === api && matches(t))
+      .filter((t) => (!start || dateOf(t) >= start) && (!end || dateOf(t) <= end))
+      .map((t) => t.record);
+  }
+
+  const page = (rows: Json[], query: URLSearchParams) => springPage(rows, query, state.maxPageSize);
+
+  function refuse(res: ServerResponse, path: string, refusal: Refusal) {
+    send(res, refusal.status, reloadlyError(path, refusal.message, refusal.errorCode));
+  }
+
+  function reloadlyError(path: string, message: string, errorCode: string | null) {
+    return { timeStamp: time(state.now()), message, path, errorCode, infoLink: null, details: [] };
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -270,16 +405,15 @@ export async function startReloadlyStandin(options: Partial<StandinState> = {}) 
   return {
     baseUrl,
     state,
+    plant,
+    /** The transactions it has under one reference (placed or planted), first first. */
+    transactionsOf: (reference: string) => state.transactions.filter((t) => t.record.customIdentifier === reference),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function reloadlyError(path: string, message: string, errorCode: string | null) {
-  return { timeStamp: now(), message, path, errorCode, infoLink: null, details: [] };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -300,17 +434,4 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     return text;
   }
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-/** Reloadly writes times as "2021-12-06 08:13:39". */
-function now(): string {
-  return new Date().toISOString().slice(0, 19).replace("T", " ");
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
