@@ -3,6 +3,7 @@ import { defineCall, idParams } from "./calls";
 import { inConsole } from "./console";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { quoteRefusals, routeFlag } from "./supplier-catalog";
 
 /**
  * Price lists (issue 16). A price list holds SKU prices in one currency and is assigned to merchants of that
@@ -14,8 +15,8 @@ import { pageOf, pageQuery } from "./envelope";
 
 /**
  * set: every chosen SKU gets `value` as its price; percent: the price in effect then, `value` percent up (or down
- * when negative); margin: the SKU's cost (its first enabled route's, in the list's currency) plus `value` percent;
- * remove: the SKUs leave the list (not orderable through it).
+ * when negative); margin: the SKU's cost (see `pricedSku`, converted into the list's currency at the exchange rate)
+ * plus `value` percent; remove: the SKUs leave the list (not orderable through it).
  */
 export const priceChangeKinds = ["set", "percent", "margin", "remove"] as const;
 export type PriceChangeKind = (typeof priceChangeKinds)[number];
@@ -49,6 +50,55 @@ export const priceListBody = z.object({
 });
 export type PriceListBody = z.input<typeof priceListBody>;
 
+/**
+ * What a supplier is expected to charge for one unit, from its synced catalog (the route's quote), and the same in
+ * the list's currency at the exchange rate finance set (contracts/exchange-rates.ts).
+ */
+const costFields = {
+  /** As the supplier quotes it, in its account's currency (null: no quote). */
+  supplierCost: z.string().nullable(),
+  supplierCurrency: z.string().nullable(),
+  /**
+   * In the list's currency when a rate converts it (or no conversion is needed), else in the supplier's own
+   * currency with `noRate` set; null: no quote.
+   */
+  cost: z.string().nullable(),
+  costCurrency: z.string().nullable(),
+  /** The rate used (1 supplier currency = `rate` list currency) and when it was set; null when none was needed. */
+  rate: z.string().nullable(),
+  rateTime: z.string().nullable(),
+  /** The cost is in another currency than the list's and no exchange rate between the two is set: no margin. */
+  noRate: z.boolean(),
+  /** When the catalog the quote comes from was read (its age); null for a supplier's built-in list (simulator). */
+  quoteTime: z.string().nullable(),
+  /** price − cost, and as a percent of the price; null unless both are known in the list's currency. */
+  margin: z.string().nullable(),
+  marginPercent: z.string().nullable(),
+};
+
+/** One route of a SKU as a price list sees it: what buying through it costs, and what the syncs found. */
+export const pricedRoute = z.object({
+  supplierId: z.number(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  supplierProduct: z.string(),
+  /** The product's name in the synced catalog (null: the catalog does not list it). */
+  productName: z.string().nullable(),
+  /** The route and its account are both enabled (fulfilment tries it). */
+  enabled: z.boolean(),
+  ...costFields,
+  flags: z.array(routeFlag),
+  /** Why it cannot buy the SKU's face value (null when it can). */
+  refusal: z.object({ reason: z.enum(quoteRefusals), params: z.record(z.string(), z.string()) }).nullable(),
+});
+export type PricedRoute = z.infer<typeof pricedRoute>;
+
+/**
+ * Where a SKU's cost comes from: its first enabled route that can buy it, or (a SKU without routes) its product's
+ * default supplier, quoted without a catalog entry; null: neither gives a quote.
+ */
+export const costSources = ["route", "defaultSupplier"] as const;
+
 /** One SKU of the catalog as a price list sees it: its price now and next, its cost and the margin. */
 export const pricedSku = z.object({
   skuId: z.number(),
@@ -61,12 +111,10 @@ export const pricedSku = z.object({
   faceCurrency: z.string(),
   /** The price in effect now, in the list's currency (null: not on the list). */
   price: z.string().nullable(),
-  /** Its first enabled route's cost (null: no route). */
-  cost: z.string().nullable(),
-  costCurrency: z.string().nullable(),
-  /** price − cost, and as a percent of the price; null unless both exist in the same currency. */
-  margin: z.string().nullable(),
-  marginPercent: z.string().nullable(),
+  ...costFields,
+  costSource: z.enum(costSources).nullable(),
+  /** Every route of the SKU in order, each costed the same way. */
+  routes: z.array(pricedRoute),
   /** The next scheduled price, if any (price null: leaves the list then). */
   next: z.object({ price: z.string().nullable(), effectiveTime: z.string() }).nullable(),
 });

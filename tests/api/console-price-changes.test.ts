@@ -1,20 +1,27 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  type CatalogEntry,
+  exchangeRateCalls,
   type Page,
   type PriceChange,
   type PriceChangePreview,
   type PricedSku,
   type PriceList,
   priceCalls,
+  supplierCalls,
 } from "#contracts";
 import { productSkus } from "../../server/src/db/schema";
-import { skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
+import { simulatorAdapter } from "../../server/src/modules/supplier/adapters/simulator";
+import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
+import { supplierRegistry } from "../../server/src/modules/supplier/registry";
+import type { SupplierAdapter } from "../../server/src/modules/supplier/supplier";
+import { supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { closeTestApp, EN, expectFailure, expectOk, ZH } from "../support/api-helpers";
 import { openShop } from "../support/order-fixtures";
 import { priceConsole } from "../support/price-console";
 import { staffLogin, staffMember } from "../support/staff";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
 const MINUTE = 60_000;
@@ -92,14 +99,20 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
     const list = await prices.newList();
     const shop = await openShop(t);
     const other = await openShop(t);
-    const [sim] = await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator"));
-    const route = { supplierId: sim!.id, supplierProduct: "P", position: 0, costCurrency: "USD" };
-    await t.deps.db.insert(skuRoutes).values([
-      // The first enabled route is the cost: a disabled one before it does not count.
-      { ...route, skuId: shop.login.skuId, cost: "1", enabled: false },
-      { ...route, skuId: shop.login.skuId, cost: "20", position: 1 },
-      { ...route, skuId: shop.gift.skuId, cost: "3", costCurrency: "CNY" },
+    const costs = await supplierWithCatalog(t, [
+      fixedEntry("game-cheap", "topup", { send: "1", receive: "6", sendCurrency: "USD", receiveCurrency: "USD" }),
+      fixedEntry("game-dear", "topup", { send: "20", receive: "6", sendCurrency: "USD", receiveCurrency: "USD" }),
+      fixedEntry("gift-in-cny", "giftCard", { send: "3", receive: "5", sendCurrency: "CNY", receiveCurrency: "USD" }),
+      fixedEntry("cny-topup", "topup", { send: "1.2", receive: "10", sendCurrency: "USD", receiveCurrency: "CNY" }),
     ]);
+    const route = (supplierProduct: string, enabled = true) => ({ supplierId: costs.id, supplierProduct, enabled });
+    const setRoutes = (skuId: number, list: object[]) =>
+      prices.ok(supplierCalls.setRoutes, { id: skuId }, { routes: list });
+    // The first enabled route is the cost: a disabled one before it does not count.
+    await setRoutes(shop.login.skuId, [route("game-cheap", false), route("game-dear")]);
+    await setRoutes(shop.gift.skuId, [route("gift-in-cny")]);
+    // Routes, all disabled: no cost (the default supplier quotes only a SKU without routes).
+    await setRoutes(shop.topup.skuId, [route("cny-topup", false)]);
     await prices.set(list, [shop.topup.skuId], "10.10");
     await prices.set(list, [shop.login.skuId], "2.50");
     await prices.set(list, [other.topup.skuId], "0.02");
@@ -113,12 +126,13 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
       { ...percent, kind: "percent" },
     );
     // 10.10 × 1.05 = 10.605 → 10.61 and 2.50 × 1.05 = 2.625 → 2.63 (half-up; half-even would give 10.60, 2.62);
-    // 0.02 × 1.05 = 0.021 → 0.02, no change.
+    // 0.02 × 1.05 = 0.021 → 0.02, no change. The other shop's top-up has no routes: its default supplier, the
+    // simulator, quotes 10 CNY at 1.3677 USD.
     expect(preview.rows.map((r) => [r.before, r.after, r.margin, r.skipped])).toEqual([
       ["10.1000", "10.6100", null, null],
       ["2.5000", "2.6300", "-17.3700", null],
       [null, null, null, "noPrice"],
-      ["0.0200", "0.0200", null, "unchanged"],
+      ["0.0200", "0.0200", "-1.3477", "unchanged"],
     ]);
     expect([preview.changes, preview.skipped, preview.changeId]).toEqual([2, 2, null]);
     const applied = await prices.change(list, { ...percent, kind: "percent" });
@@ -128,23 +142,32 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
     // 0.02 × 0.0001 rounds to 0.00: a computed price never goes below 0.01.
     expect(tiny.rows[0]).toMatchObject({ before: "0.0200", after: "0.0100", skipped: null });
 
-    const margin = await prices.change(list, {
+    const marginBody = {
       skuIds: [shop.login.skuId, shop.gift.skuId, shop.topup.skuId, other.login.skuId, 999999],
       kind: "margin",
       value: "12.5",
-    });
-    expect(margin.rows.map((r) => [r.skuId, r.after, r.cost, r.margin, r.skipped])).toEqual([
-      [shop.login.skuId, "22.5000", "20.0000", "2.5000", null],
-      [shop.gift.skuId, null, "3.0000", null, "costCurrency"],
-      [shop.topup.skuId, "10.6100", null, null, "noCost"],
-      [other.login.skuId, null, null, null, "notFound"],
-      [999999, null, null, null, "notFound"],
+    };
+    const margin = await prices.change(list, marginBody);
+    // The gift card costs 3 CNY and no CNY–USD rate is set: left out until one is.
+    expect(margin.rows.map((r) => [r.skuId, r.after, r.cost, r.costCurrency, r.margin, r.skipped])).toEqual([
+      [shop.login.skuId, "22.5000", "20.0000", "USD", "2.5000", null],
+      [shop.gift.skuId, null, "3.0000", "CNY", null, "costCurrency"],
+      [shop.topup.skuId, "10.6100", null, null, null, "noCost"],
+      [other.login.skuId, null, null, null, null, "notFound"],
+      [999999, null, null, null, null, "notFound"],
     ]);
     expect([margin.changes, margin.skipped]).toEqual([1, 4]);
     const [login] = (
       await prices.ok<Page<PricedSku>>(priceCalls.skus, { id: list.id }, undefined, `?keyword=${shop.login.code}`)
     ).list;
     expect(login).toMatchObject({ price: "22.5000", cost: "20.0000", margin: "2.5000", marginPercent: "11.11" });
+
+    // With a rate, the cost is converted: 3 CNY at 1 / 7.5 = 0.13333333 is 0.4000 USD, + 12.5 % = 0.45.
+    await prices.ok(exchangeRateCalls.set, {}, { base: "USD", quote: "CNY", rate: "7.5" });
+    const converted = await prices.change(list, { ...marginBody, skuIds: [shop.gift.skuId] });
+    expect(converted.rows.map((r) => [r.after, r.cost, r.costCurrency, r.margin, r.skipped])).toEqual([
+      ["0.4500", "0.4000", "USD", "0.0500", null],
+    ]);
 
     const nothing = await prices.api(
       priceCalls.apply,
@@ -153,7 +176,7 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
     );
     expectFailure(nothing, 409, "None of the chosen SKUs would change: see the reason beside each");
     const audit = (await prices.auditOf("prices.changed")).filter((a) => a.targetId === String(list.id));
-    expect(audit.at(-1)?.after).toEqual({
+    expect(audit.at(-2)?.after).toEqual({
       list: list.name,
       change: margin.changeId,
       kind: "margin",
@@ -185,7 +208,15 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
         `?productId=${shop.topup.productId}`,
       )
     ).list;
-    expect(priced).toMatchObject({ skuId: shop.topup.skuId, price: "12.1000", cost: null, margin: null, next: null });
+    // No routes: the simulator, its default supplier, quotes it.
+    expect(priced).toMatchObject({
+      skuId: shop.topup.skuId,
+      price: "12.1000",
+      cost: "1.3677",
+      costSource: "defaultSupplier",
+      margin: "10.7323",
+      next: null,
+    });
   });
 
   it("refuses a moment in the past, and takes one a few seconds ago as now", async () => {
@@ -208,4 +239,43 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
     });
     expect(justNow.effectiveTime).toBe(start.toISOString());
   });
+});
+
+let suppliers = 0;
+
+/** A supplier account whose catalog, synced once, is `entries` (a stand-in of its supplier's answer). */
+async function supplierWithCatalog(t: TestApp, entries: CatalogEntry[]) {
+  const code = `costs-${process.pid}-${suppliers++}`;
+  const [account] = await t.deps.db
+    .insert(supplierAccounts)
+    .values({ code, name: `Supplier ${code}`, kind: "simulator", baseUrl: "simulator:" })
+    .returning();
+  const adapter: SupplierAdapter = {
+    ...simulatorAdapter,
+    connect: (a, context) => ({ ...simulatorAdapter.connect(a, context), catalog: async () => entries }),
+  };
+  const registry = new Map([...supplierRegistry(), ["simulator", adapter]]);
+  expect((await syncCatalog(t.deps, account!.id, "operator", TEST_OPERATOR, registry)).state).toBe("done");
+  return account!;
+}
+
+/** A product of one fixed value: `receive` delivered for `send`, no discount, no fee. */
+const fixedEntry = (
+  externalId: string,
+  kind: CatalogEntry["kind"],
+  value: { send: string; receive: string; sendCurrency: string; receiveCurrency: string },
+): CatalogEntry => ({
+  externalId,
+  kind,
+  name: `Product ${externalId}`,
+  country: null,
+  sendCurrency: value.sendCurrency,
+  receiveCurrency: value.receiveCurrency,
+  denomination: "fixed",
+  fixed: [{ send: value.send, receive: value.receive }],
+  range: null,
+  fxRate: null,
+  localAmounts: false,
+  discountPercent: "0",
+  fee: "0",
 });

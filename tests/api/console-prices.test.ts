@@ -1,12 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consoleMerchantCalls, type MerchantSkuPrice, type Page, type PriceList, priceCalls } from "#contracts";
+import {
+  type CatalogEntry,
+  consoleMerchantCalls,
+  exchangeRateCalls,
+  type MerchantSkuPrice,
+  type Page,
+  type PricedSku,
+  type PriceList,
+  priceCalls,
+  supplierCalls,
+} from "#contracts";
 import { ledgerEntries, merchantPrices, merchants, orders } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { DEMO_PRICE_LIST } from "../../server/src/modules/pricing/demo-price-list";
 import { seedDemo } from "../../server/src/modules/provisioning/demo-seed";
 import { createMerchant } from "../../server/src/modules/provisioning/provisioning.service";
+import { simulatorAdapter, simulatorEntry } from "../../server/src/modules/supplier/adapters/simulator";
+import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
+import { supplierRegistry } from "../../server/src/modules/supplier/registry";
+import type { SupplierAdapter } from "../../server/src/modules/supplier/supplier";
+import { supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { closeTestApp, EN, expectFailure, expectOk, M, ZH } from "../support/api-helpers";
 import { balanceOf, openShop } from "../support/order-fixtures";
 import { type ConsoleCall, priceConsole } from "../support/price-console";
@@ -16,8 +31,8 @@ import { engines } from "../support/test-db";
 
 /**
  * Price lists (issue 16) through the real app: lists and their currency rules, merchants ordering at their list's
- * price (their own price winning), assignment in the merchant's currency, permissions. Changes themselves:
- * console-price-changes.test.ts.
+ * price (their own price winning), costs and margins from the synced catalogs at the exchange rates (issue 19),
+ * assignment in the merchant's currency, permissions. Changes themselves: console-price-changes.test.ts.
  */
 describe.each(engines)("the console's price lists on %s", (engine) => {
   let t: TestApp;
@@ -150,6 +165,122 @@ describe.each(engines)("the console's price lists on %s", (engine) => {
     expect(await ledgerViolations(t.deps.db, shop.merchantId)).toEqual([]);
   });
 
+  it("costs each SKU and each route from the synced catalogs, in the list's currency, with the rate's and catalog's age", async () => {
+    const list = await prices.newList("CNY");
+    const shop = await openShop(t);
+    await prices.set(list, [shop.topup.skuId], "10.5");
+    const topup = async () =>
+      (await prices.ok<Page<PricedSku>>(priceCalls.skus, { id: list.id }, undefined, `?keyword=${shop.topup.code}`))
+        .list[0]!;
+    // No routes: its default supplier, the simulator, quotes 10 CNY at 1.41 USD less 3 %. No USD–CNY rate yet.
+    expect(await topup()).toMatchObject({
+      supplierCost: "1.3677",
+      supplierCurrency: "USD",
+      cost: "1.3677",
+      costCurrency: "USD",
+      rate: null,
+      rateTime: null,
+      noRate: true,
+      quoteTime: null,
+      margin: null,
+      marginPercent: null,
+      costSource: "defaultSupplier",
+      routes: [],
+    });
+    const rateSet = t.clock.now();
+    await prices.ok(exchangeRateCalls.set, {}, { base: "USD", quote: "CNY", rate: "7.2" });
+    // 1.3677 × 7.2 = 9.84744 → 9.8474 CNY; 10.5 − 9.8474 = 0.6526, 6.22 % of the price.
+    const viaRate = {
+      supplierCost: "1.3677",
+      supplierCurrency: "USD",
+      cost: "9.8474",
+      costCurrency: "CNY",
+      rate: "7.2",
+      rateTime: rateSet.toISOString(),
+      noRate: false,
+      margin: "0.6526",
+      marginPercent: "6.22",
+    };
+    expect(await topup()).toMatchObject({ ...viaRate, costSource: "defaultSupplier" });
+
+    // Routed: the simulator's synced product, then one paid in euros (10 CNY at 7.8 a euro: 1.29 EUR).
+    const synced = new Date(rateSet.getTime() + 5 * 60_000);
+    t.clock.set(synced);
+    const [sim] = await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator"));
+    await syncCatalog(t.deps, sim!.id, "operator", TEST_OPERATOR);
+    const euro = await supplierWithCatalog(t, [
+      {
+        ...simulatorEntry("topup", "CNY")!,
+        externalId: "cny-in-eur",
+        name: "CNY paid in EUR",
+        sendCurrency: "EUR",
+        fxRate: "7.8",
+        discountPercent: "0",
+      },
+    ]);
+    const routes = [
+      { supplierId: sim!.id, supplierProduct: "topup-CNY" },
+      { supplierId: euro.id, supplierProduct: "cny-in-eur" },
+    ];
+    await prices.ok(supplierCalls.setRoutes, { id: shop.topup.skuId }, { routes });
+    const routed = await topup();
+    expect(routed).toMatchObject({ ...viaRate, quoteTime: synced.toISOString(), costSource: "route" });
+    expect(routed.routes).toEqual([
+      {
+        supplierId: sim!.id,
+        supplierCode: "simulator",
+        supplierName: sim!.name,
+        supplierProduct: "topup-CNY",
+        productName: "Simulator top-up CNY",
+        enabled: true,
+        ...viaRate,
+        quoteTime: synced.toISOString(),
+        flags: [],
+        refusal: null,
+      },
+      {
+        supplierId: euro.id,
+        supplierCode: euro.code,
+        supplierName: euro.name,
+        supplierProduct: "cny-in-eur",
+        productName: "CNY paid in EUR",
+        enabled: true,
+        supplierCost: "1.2900",
+        supplierCurrency: "EUR",
+        cost: "1.2900",
+        costCurrency: "EUR",
+        rate: null,
+        rateTime: null,
+        noRate: true,
+        quoteTime: synced.toISOString(),
+        margin: null,
+        marginPercent: null,
+        flags: [],
+        refusal: null,
+      },
+    ]);
+    // The first route disabled: the euro route is the cost, converted once a EUR–CNY rate is set.
+    await prices.ok(exchangeRateCalls.set, {}, { base: "EUR", quote: "CNY", rate: "7.75" });
+    await prices.ok(
+      supplierCalls.setRoutes,
+      { id: shop.topup.skuId },
+      { routes: [{ ...routes[0], enabled: false }, routes[1]] },
+    );
+    // 1.29 × 7.75 = 9.9975 CNY; 10.5 − 9.9975 = 0.5025, 4.79 % of the price.
+    expect(await topup()).toMatchObject({
+      supplierCost: "1.2900",
+      supplierCurrency: "EUR",
+      cost: "9.9975",
+      costCurrency: "CNY",
+      rate: "7.75",
+      rateTime: synced.toISOString(),
+      margin: "0.5025",
+      marginPercent: "4.79",
+      costSource: "route",
+    });
+    t.clock.set(rateSet);
+  });
+
   it("assigns a merchant only to a list of its balance currency, audited under the merchant", async () => {
     const usd = await prices.newList();
     const euro = await createMerchant(t.deps, TEST_OPERATOR, { name: `Euro ${engine}`, currency: "EUR" });
@@ -233,3 +364,21 @@ describe.each(engines)("the console's price lists on %s", (engine) => {
 });
 
 const M_SKU_NOT_ORDERABLE = "This SKU has no price for your merchant and cannot be ordered";
+
+let suppliers = 0;
+
+/** A supplier account whose catalog, synced once, is `entries` (a stand-in of its supplier's answer). */
+async function supplierWithCatalog(t: TestApp, entries: CatalogEntry[]) {
+  const code = `costs-${process.pid}-${suppliers++}`;
+  const [account] = await t.deps.db
+    .insert(supplierAccounts)
+    .values({ code, name: `Supplier ${code}`, kind: "simulator", baseUrl: "simulator:" })
+    .returning();
+  const adapter: SupplierAdapter = {
+    ...simulatorAdapter,
+    connect: (a, context) => ({ ...simulatorAdapter.connect(a, context), catalog: async () => entries }),
+  };
+  const registry = new Map([...supplierRegistry(), ["simulator", adapter]]);
+  expect((await syncCatalog(t.deps, account!.id, "operator", TEST_OPERATOR, registry)).state).toBe("done");
+  return account!;
+}

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RoutedSku, type SupplierAccountView, supplierCalls } from "#contracts";
+import { type RoutedSku, type SupplierAccountView, supplierCalls, supplierCatalogCalls } from "#contracts";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
-import { supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
+import { supplierAccounts, supplierBalances } from "../../server/src/modules/supplier/supplier.schema";
 import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
 import { openShop } from "../support/order-fixtures";
 import { consoleUrl, staffCode, staffLogin, staffMember, type TestStaff } from "../support/staff";
@@ -13,7 +13,7 @@ import { engines } from "../support/test-db";
 /**
  * Supplier accounts and routes in the console (issue 16): credentials sealed and never answered, kept when an
  * edit leaves them empty; a kind's required credentials; health from a real balance call; every change audited
- * without secrets; routes replaced as a list and checked.
+ * without secrets; every balance read kept; routes replaced as a list, picked from the synced catalogs.
  */
 describe.each(engines)("the console's suppliers on %s", (engine) => {
   let t: TestApp;
@@ -61,6 +61,12 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
         EN,
       );
       expect(checked).toMatchObject({ health: "up", balance: "321.5000", balanceCurrency: "USD", lastError: "" });
+      // Each balance read is kept for reconciliation.
+      const balances = await t.deps.db
+        .select()
+        .from(supplierBalances)
+        .where(eq(supplierBalances.supplierId, created.id));
+      expect(balances.map((b) => [b.balance, b.currency, b.checkedAt])).toEqual([["321.5000", "USD", t.clock.now()]]);
 
       // Renamed with the key left empty: the key stays and still works.
       const renamed = expectOk<SupplierAccountView>(
@@ -157,22 +163,58 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
     expect(cleared.credentialKeys).toEqual([]);
   });
 
-  it("replaces a SKU's routes as an ordered list, refusing an unknown supplier or the same product twice", async () => {
+  it("keeps every balance a check reads, for reconciliation", async () => {
+    const created = expectOk<SupplierAccountView>(
+      await write("POST", consoleUrl(supplierCalls.create), {
+        code: "sim-balance",
+        name: "Balance",
+        kind: "simulator",
+        baseUrl: "simulator:",
+      }),
+      EN,
+    );
+    const start = t.clock.now();
+    const check = () => call(t, "POST", consoleUrl(supplierCalls.check, { id: created.id }), { token, lang: EN });
+    expect(expectOk<SupplierAccountView>(await check(), EN)).toMatchObject({ health: "up", balance: "1000000.0000" });
+    const later = new Date(start.getTime() + 60_000);
+    t.clock.set(later);
+    expectOk(await check(), EN);
+    t.clock.set(start);
+    const balances = await t.deps.db.select().from(supplierBalances).where(eq(supplierBalances.supplierId, created.id));
+    expect(balances.map((b) => [b.balance, b.currency, b.checkedAt])).toEqual([
+      ["1000000.0000", "USD", start],
+      ["1000000.0000", "USD", later],
+    ]);
+  });
+
+  it("replaces a SKU's routes as an ordered list from the synced catalogs, refusing an unknown supplier or the same product twice", async () => {
     const shop = await openShop(t);
     const [sim] = await t.deps.db.select().from(supplierAccounts).where(eq(supplierAccounts.code, "simulator"));
+    const second = expectOk<SupplierAccountView>(
+      await write("POST", consoleUrl(supplierCalls.create), {
+        code: "sim-second",
+        name: "Second simulator",
+        kind: "simulator",
+        baseUrl: "simulator:",
+      }),
+      EN,
+    );
+    for (const id of [sim!.id, second.id])
+      expectOk(await call(t, "POST", consoleUrl(supplierCatalogCalls.sync, { id }), { token, lang: EN }), EN);
     const url = consoleUrl(supplierCalls.setRoutes, { id: shop.topup.skuId });
-    const route = { supplierId: sim!.id, supplierProduct: "CN-10", cost: "9.1", costCurrency: "usd" };
+    const route = { supplierId: sim!.id, supplierProduct: "topup-CNY" };
     const set = expectOk<RoutedSku>(
       await call(t, "PUT", url, {
         token,
         lang: EN,
-        payload: { routes: [route, { ...route, supplierProduct: "CN-10B" }] },
+        payload: { routes: [route, { ...route, supplierId: second.id }] },
       }),
       EN,
     );
+    // 10 CNY is 1.41 USD at the simulator's 7.1, less its 3 %.
     expect(set.routes.map((r) => [r.supplierCode, r.supplierProduct, r.cost, r.costCurrency])).toEqual([
-      ["simulator", "CN-10", "9.1000", "USD"],
-      ["simulator", "CN-10B", "9.1000", "USD"],
+      ["simulator", "topup-CNY", "1.3677", "USD"],
+      ["sim-second", "topup-CNY", "1.3677", "USD"],
     ]);
     const twice = await call(t, "PUT", url, { token, lang: EN, payload: { routes: [route, route] } });
     expect(twice.json().data.errors).toEqual({
@@ -188,10 +230,12 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
       await call(t, "GET", `${consoleUrl(supplierCalls.routedSkus)}?keyword=${shop.topup.code}`, { token }),
     );
     expect(listed.list.map((s) => [s.skuCode, s.routes.length])).toEqual([["A", 2]]);
+    const accounts = expectOk<SupplierAccountView[]>(await call(t, "GET", consoleUrl(supplierCalls.list), { token }));
+    expect(accounts.find((a) => a.id === second.id)?.routes).toBe(1);
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "route.changed"));
     expect(audit.at(-1)).toMatchObject({
-      before: { routes: [] },
-      after: { routes: ["simulator:CN-10 9.1000 USD", "simulator:CN-10B 9.1000 USD"] },
+      before: { routes: [], allowLoss: false },
+      after: { routes: ["simulator:topup-CNY 1.3677 USD", "sim-second:topup-CNY 1.3677 USD"], allowLoss: false },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { defineModule } from "../module";
+import { pricingCommands } from "./pricing.commands";
 import { pricingConsoleRoutes } from "./pricing.routes";
 
-export default defineModule({ name: "pricing", console: pricingConsoleRoutes });
+export default defineModule({ name: "pricing", console: pricingConsoleRoutes, commands: pricingCommands });

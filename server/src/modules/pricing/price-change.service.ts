@@ -13,7 +13,7 @@ import { liveSku, productNameIn } from "../product/catalog-sql";
 import { listPriceAt } from "./effective-price";
 import { getPriceList, lockPriceList } from "./price-list.service";
 import { changedPrice, marginOf } from "./price-math";
-import { skuCost, skuCostCurrency } from "./sku-cost";
+import { skuCosts } from "./sku-cost";
 
 type Body = z.output<typeof priceChangeBody>;
 type ListRow = typeof priceLists.$inferSelect;
@@ -64,18 +64,30 @@ async function computeChange(
       skuCode: productSkus.code,
       spec: productSkus.spec,
       before: listPriceAt(list.id, productSkus.id, at),
-      cost: skuCost(productSkus.id),
-      costCurrency: skuCostCurrency(productSkus.id),
+      productType: products.type,
+      faceValue: productSkus.faceValue,
+      currency: productSkus.currency,
+      defaultSupplier: products.supplier,
     })
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(and(inArray(productSkus.id, skuIds), liveSku()));
+  // The cost in the list's currency where a rate converts it (else in its own, which a margin change skips).
+  const costs = await skuCosts(
+    tx,
+    found.map((row) => ({ ...row, price: row.before })),
+    list.currency,
+    at,
+  );
   const byId = new Map(found.map((row) => [row.skuId, row]));
   const rows = skuIds.map((skuId): PriceChangePreview["rows"][number] => {
-    const sku = byId.get(skuId);
-    if (!sku) return { ...unknownSku, skuId };
+    const found = byId.get(skuId);
+    if (!found) return { ...unknownSku, skuId };
+    const { productName, skuCode, spec, before } = found;
+    const { cost, costCurrency } = costs.get(skuId)!;
+    const sku = { productName, skuCode, spec, before, cost, costCurrency };
     const { after, skipped } = changedPrice(body, sku, list.currency);
-    return { ...sku, after, margin: marginOf(after, sku.cost, sku.costCurrency, list.currency).margin, skipped };
+    return { ...sku, skuId, after, margin: marginOf(after, cost, costCurrency, list.currency).margin, skipped };
   });
   const changes = rows.filter((r) => r.skipped === null).length;
   return { effectiveTime: at.toISOString(), rows, changes, skipped: rows.length - changes, changeId: null };

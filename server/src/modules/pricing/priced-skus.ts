@@ -8,8 +8,7 @@ import { merchantPrices, priceListPrices, productSkus, products } from "../../db
 import { liveSku, productNameIn } from "../product/catalog-sql";
 import { listPriceAt } from "./effective-price";
 import { getPriceList } from "./price-list.service";
-import { marginOf } from "./price-math";
-import { skuCost, skuCostCurrency } from "./sku-cost";
+import { skuCosts } from "./sku-cost";
 
 /** The catalog's order, as merchants see it. */
 export const catalogOrder = [desc(products.sort), asc(products.id), desc(productSkus.sort), asc(productSkus.id)];
@@ -35,7 +34,7 @@ const nextRow = (listId: number, now: Date, column: "price" | "effective_at") =>
 
 /**
  * A list's view of the catalog: every live SKU with its price now, its next scheduled one, its cost and the
- * margin. Unpriced SKUs are listed too (the console prices them from here).
+ * margin, each of its routes costed (sku-cost.ts). Unpriced SKUs are listed too (the console prices them from here).
  */
 export async function listPricedSkus(
   deps: AppDeps,
@@ -62,12 +61,12 @@ export async function listPricedSkus(
     faceValue: productSkus.faceValue,
     faceCurrency: productSkus.currency,
     price,
-    cost: skuCost(productSkus.id),
-    costCurrency: skuCostCurrency(productSkus.id),
+    productType: products.type,
+    defaultSupplier: products.supplier,
     nextPrice: nextRow(listId, now, "price").mapWith(merchantPrices.price) as SQL<string | null>,
     nextAt: nextRow(listId, now, "effective_at").mapWith(priceListPrices.effectiveAt) as SQL<Date | null>,
   };
-  return fetchPage(
+  const page = await fetchPage(
     query,
     {
       rows: (limit, offset) =>
@@ -86,10 +85,20 @@ export async function listPricedSkus(
           .innerJoin(products, eq(products.id, productSkus.productId))
           .where(where),
     },
-    ({ nextPrice, nextAt, ...row }) => ({
-      ...row,
-      ...marginOf(row.price, row.cost, row.costCurrency, list.currency),
-      next: nextAt ? { price: nextPrice, effectiveTime: nextAt.toISOString() } : null,
-    }),
+    (row) => row,
   );
+  const costs = await skuCosts(
+    deps.db,
+    page.list.map((row) => ({ ...row, currency: row.faceCurrency })),
+    list.currency,
+    now,
+  );
+  return {
+    ...page,
+    list: page.list.map(({ nextPrice, nextAt, productType: _, defaultSupplier: __, ...row }) => ({
+      ...row,
+      ...costs.get(row.skuId)!,
+      next: nextAt ? { price: nextPrice, effectiveTime: nextAt.toISOString() } : null,
+    })),
+  };
 }

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { priceCalls } from "#contracts";
+import { exchangeRateCalls, priceCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { staffCaller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
+import { staffActor } from "../audit/audit.service";
+import { listExchangeRates, setExchangeRate } from "./exchange-rate.service";
 import { assignPriceList, listMerchantPrices, removeOverride, setOverride } from "./merchant-price.service";
 import { applyChange, cancelChange, listChanges, previewChange } from "./price-change.service";
 import { createPriceList, listPriceLists, updatePriceList } from "./price-list.service";
 import { listPricedSkus } from "./priced-skus";
 
-/** Price lists, their changes and merchants' prices in the console (prices:list/create/edit, per the contract). */
+/**
+ * Price lists, their changes, merchants' prices and exchange rates in the console (prices:list/create/edit, per the
+ * contracts).
+ */
 export function pricingConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
   serve(app, priceCalls.lists, () => listPriceLists(deps));
   serve(app, priceCalls.createList, ({ request, body }) => createPriceList(deps, staffCaller(request), body));
@@ -35,5 +40,9 @@ export function pricingConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   serve(app, priceCalls.removeOverride, ({ request, params }) =>
     removeOverride(deps, staffCaller(request), params.id, params.skuId, request.language),
+  );
+  serve(app, exchangeRateCalls.list, () => listExchangeRates(deps));
+  serve(app, exchangeRateCalls.set, ({ request, body }) =>
+    setExchangeRate(deps, staffActor(staffCaller(request)), body),
   );
 }

@@ -1,8 +1,18 @@
-import { and, asc, count, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Language, Page, RoutedSku, routedSkuQuery, SkuRoute, skuRoutesBody } from "#contracts";
+import {
+  type Language,
+  type MessageRef,
+  type Page,
+  ProductType,
+  type Quote,
+  type RoutedSku,
+  type routedSkuQuery,
+  type SkuRoute,
+  type skuRoutesBody,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import type { Executor } from "../../db/connection";
+import type { Executor, Tx } from "../../db/connection";
 import { containing } from "../../db/like";
 import { fetchPage } from "../../db/paging";
 import { productSkus, products } from "../../db/schema";
@@ -10,11 +20,14 @@ import { fail, invalid } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
 import { liveSku, productNameIn } from "../product/catalog-sql";
+import { listedProducts, quoteRoute, refusalMessage, routeProductKey, storedQuote } from "./route-quote";
 import { skuRoutes, supplierAccounts } from "./supplier.schema";
 
 /**
  * Each SKU's routes: the supplier products it is bought from, in the order fulfilment tries them. Set as a whole
- * list (the console's editor sends the SKU's routes in order), audited with the list before and after.
+ * list (the console's editor sends the SKU's routes in order), each route a product of its account's synced
+ * catalog that can buy the SKU's face value (its quote, kept with the route); audited with the list before and
+ * after. The catalog syncs quote the routes again and flag what changed, until a staff member clears the flags.
  */
 const skuColumns = (language: Language) => ({
   skuId: productSkus.id,
@@ -25,7 +38,12 @@ const skuColumns = (language: Language) => ({
   faceValue: productSkus.faceValue,
   currency: productSkus.currency,
   defaultSupplier: products.supplier,
+  allowLoss: productSkus.allowLoss,
 });
+
+/** SKUs with a route a sync flagged. */
+const flaggedSku: SQL = sql`exists (select 1 from sku_routes r
+  where r.sku_id = ${productSkus.id} and jsonb_array_length(r.flags) > 0)`;
 
 export async function listRoutedSkus(
   deps: AppDeps,
@@ -44,6 +62,7 @@ export async function listRoutedSkus(
           ilike(productSkus.code, keyword),
         )
       : undefined,
+    query.flagged === undefined ? undefined : query.flagged ? flaggedSku : sql`not ${flaggedSku}`,
   );
   const page = await fetchPage(
     query,
@@ -83,15 +102,33 @@ async function routesOf(tx: Executor, skuIds: number[]): Promise<Map<number, Sku
       supplierCode: supplierAccounts.code,
       supplierName: supplierAccounts.name,
       supplierProduct: skuRoutes.supplierProduct,
+      productType: products.type,
       cost: skuRoutes.cost,
       costCurrency: skuRoutes.costCurrency,
+      quote: skuRoutes.quote,
+      refusal: skuRoutes.refusal,
+      refusalParams: skuRoutes.refusalParams,
+      quotedAt: skuRoutes.quotedAt,
+      flags: skuRoutes.flags,
       enabled: skuRoutes.enabled,
     })
     .from(skuRoutes)
     .innerJoin(supplierAccounts, eq(supplierAccounts.id, skuRoutes.supplierId))
+    .innerJoin(productSkus, eq(productSkus.id, skuRoutes.skuId))
+    .innerJoin(products, eq(products.id, productSkus.productId))
     .where(inArray(skuRoutes.skuId, skuIds))
     .orderBy(asc(skuRoutes.skuId), asc(skuRoutes.position));
-  for (const { skuId, ...route } of rows) byId.set(skuId, [...(byId.get(skuId) ?? []), route]);
+  const listed = await listedProducts(tx, rows);
+  for (const { skuId, productType, refusal, refusalParams, quotedAt, quote, ...route } of rows) {
+    const view: SkuRoute = {
+      ...route,
+      productName: listed.get(routeProductKey({ ...route, productType }))?.name ?? null,
+      quote: (quote as Quote | null) ?? null,
+      refusal: refusal ? { reason: refusal, params: refusalParams ?? {} } : null,
+      quoteTime: quotedAt?.toISOString() ?? null,
+    };
+    byId.set(skuId, [...(byId.get(skuId) ?? []), view]);
+  }
   return byId;
 }
 
@@ -105,51 +142,135 @@ async function routedSku(tx: Executor, skuId: number, language: Language): Promi
   return { ...sku, routes: (await routesOf(tx, [skuId])).get(skuId) ?? [] };
 }
 
+/** Locks the SKU's row (two editors saving at once end with one list, not a mix) and answers what routes buy. */
+async function lockSku(tx: Tx, skuId: number) {
+  const [sku] = await tx
+    .select({ productType: products.type, faceValue: productSkus.faceValue, currency: productSkus.currency })
+    .from(productSkus)
+    .innerJoin(products, eq(products.id, productSkus.productId))
+    .where(eq(productSkus.id, skuId))
+    .for("update", { of: productSkus });
+  if (!sku) throw fail("routeSkuNotFound");
+  return sku;
+}
+
+type Body = z.output<typeof skuRoutesBody>;
+
+/** Field errors of a list of routes: unknown accounts first, then the same product twice, then the catalog's word. */
+async function checkRoutes(tx: Tx, sku: Awaited<ReturnType<typeof lockSku>>, body: Body) {
+  const ids = [...new Set(body.routes.map((r) => r.supplierId))];
+  const accounts = ids.length
+    ? await tx
+        .select({ id: supplierAccounts.id, kind: supplierAccounts.kind })
+        .from(supplierAccounts)
+        .where(inArray(supplierAccounts.id, ids))
+    : [];
+  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
+  const fieldErrors = (check: (route: Body["routes"][number], i: number) => [string, MessageRef] | null) => {
+    const errors = body.routes.flatMap((r, i) => {
+      const error = check(r, i);
+      return error ? [error] : [];
+    });
+    return errors.length > 0 ? invalid(Object.fromEntries(errors)) : null;
+  };
+  const product = (i: number) => `routes.${i}.supplierProduct`;
+  const missing = fieldErrors((r, i) =>
+    kindOf.has(r.supplierId) ? null : [`routes.${i}.supplierId`, "console.errors.supplierNotFound"],
+  );
+  if (missing) throw missing;
+  const twice = fieldErrors((r, i) =>
+    body.routes.findIndex((o) => o.supplierId === r.supplierId && o.supplierProduct === r.supplierProduct) < i
+      ? [product(i), "console.errors.routeTwice"]
+      : null,
+  );
+  if (twice) throw twice;
+  const routes = body.routes.map((r) => ({ ...r, productType: sku.productType }));
+  // A product only the other kind lists (a gift card picked for a top-up): the adapter says so (kindMismatch),
+  // which tells the staff member more than "not listed".
+  const otherType = sku.productType === ProductType.giftCard ? ProductType.topup : ProductType.giftCard;
+  const others = routes.map((r) => ({ ...r, productType: otherType }));
+  const [listed, listedOther] = [await listedProducts(tx, routes), await listedProducts(tx, others)];
+  const quotes = routes.map((r, i) => {
+    const entry = listed.get(routeProductKey(r)) ?? listedOther.get(routeProductKey(others[i]!));
+    return quoteRoute(kindOf.get(r.supplierId)!, entry?.entry ?? null, sku);
+  });
+  const refused = fieldErrors((_, i) => {
+    const quote = quotes[i]!;
+    return quote.ok ? null : [product(i), refusalMessage(quote.reason, quote.params)];
+  });
+  if (refused) throw refused;
+  return quotes;
+}
+
 export async function setRoutes(
   deps: AppDeps,
   staff: StaffContext,
   skuId: number,
-  body: z.output<typeof skuRoutesBody>,
+  body: Body,
   language: Language,
 ): Promise<RoutedSku> {
   return deps.db.transaction(async (tx) => {
-    // Locks the SKU's row: two editors saving at once end with one list, not a mix of both.
-    const [sku] = await tx
-      .select({ id: productSkus.id })
-      .from(productSkus)
-      .where(eq(productSkus.id, skuId))
-      .for("update");
-    if (!sku) throw fail("routeSkuNotFound");
-    const ids = [...new Set(body.routes.map((r) => r.supplierId))];
-    const known = ids.length
-      ? await tx.select({ id: supplierAccounts.id }).from(supplierAccounts).where(inArray(supplierAccounts.id, ids))
-      : [];
-    const missing = body.routes.flatMap((r, i) =>
-      known.some((k) => k.id === r.supplierId) ? [] : [[`routes.${i}.supplierId`, "console.errors.supplierNotFound"]],
-    );
-    if (missing.length > 0) throw invalid(Object.fromEntries(missing));
-    const twice = body.routes.flatMap((r, i) =>
-      body.routes.findIndex((o) => o.supplierId === r.supplierId && o.supplierProduct === r.supplierProduct) < i
-        ? [[`routes.${i}.supplierProduct`, "console.errors.routeTwice"]]
-        : [],
-    );
-    if (twice.length > 0) throw invalid(Object.fromEntries(twice));
+    const sku = await lockSku(tx, skuId);
+    const quotes = await checkRoutes(tx, sku, body);
     const before = await routedSku(tx, skuId, language);
+    const now = deps.clock.now();
+    // A route kept through an edit keeps what the syncs flagged on it: only clearing them forgets them.
+    const flagsOf = (r: Body["routes"][number]) =>
+      before.routes.find((o) => o.supplierId === r.supplierId && o.supplierProduct === r.supplierProduct)?.flags ?? [];
     await tx.delete(skuRoutes).where(eq(skuRoutes.skuId, skuId));
     if (body.routes.length > 0)
-      await tx.insert(skuRoutes).values(body.routes.map((r, position) => ({ ...r, skuId, position })));
+      await tx.insert(skuRoutes).values(
+        body.routes.map((r, position) => ({
+          ...r,
+          skuId,
+          position,
+          ...storedQuote(quotes[position]!, now),
+          flags: flagsOf(r),
+        })),
+      );
+    await tx.update(productSkus).set({ allowLoss: body.allowLoss }).where(eq(productSkus.id, skuId));
     const after = await routedSku(tx, skuId, language);
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
       merchantId: null,
       action: "route.changed",
       target: { kind: "sku", id: `${after.productCode}/${after.skuCode}` },
-      before: { routes: before.routes.map(auditedRoute) },
-      after: { routes: after.routes.map(auditedRoute) },
+      before: { routes: before.routes.map(auditedRoute), allowLoss: before.allowLoss },
+      after: { routes: after.routes.map(auditedRoute), allowLoss: after.allowLoss },
     });
     return after;
   });
 }
 
+/** Forgets what the syncs flagged on a SKU's routes, once a staff member has looked (audited with what it was). */
+export async function clearFlags(
+  deps: AppDeps,
+  staff: StaffContext,
+  skuId: number,
+  language: Language,
+): Promise<RoutedSku> {
+  return deps.db.transaction(async (tx) => {
+    await lockSku(tx, skuId);
+    const before = await routedSku(tx, skuId, language);
+    const cleared = before.routes.filter((r) => r.flags.length > 0);
+    if (cleared.length === 0) return before;
+    await tx.update(skuRoutes).set({ flags: [] }).where(eq(skuRoutes.skuId, skuId));
+    await recordAudit(deps, tx, {
+      actor: staffActor(staff),
+      merchantId: null,
+      action: "route.flagsCleared",
+      target: { kind: "sku", id: `${before.productCode}/${before.skuCode}` },
+      before: {
+        flags: Object.fromEntries(cleared.map((r) => [`${r.supplierCode}:${r.supplierProduct}`, r.flags])),
+      },
+      after: null,
+    });
+    return routedSku(tx, skuId, language);
+  });
+}
+
+/** A route as the audit log keeps it: "simulator:topup-CNY 1.3677 USD", "(disabled)" when it is. */
 const auditedRoute = (r: SkuRoute) =>
-  `${r.supplierCode}:${r.supplierProduct} ${r.cost} ${r.costCurrency}${r.enabled ? "" : " (disabled)"}`;
+  [`${r.supplierCode}:${r.supplierProduct}`, r.cost && `${r.cost} ${r.costCurrency}`, !r.enabled && "(disabled)"]
+    .filter(Boolean)
+    .join(" ");

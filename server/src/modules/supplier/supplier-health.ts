@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
 import { connectAccount, type SupplierRegistry, supplierRegistry } from "./registry";
-import { supplierAccounts } from "./supplier.schema";
+import { supplierAccounts, supplierBalances } from "./supplier.schema";
 import { getSupplier } from "./supplier-account.service";
 
 /** A balance question that takes longer than this marks the account down. */
@@ -13,8 +13,9 @@ const CHECK_TIMEOUT_MS = 10_000;
 type Checked = Pick<typeof supplierAccounts.$inferSelect, "id" | "kind" | "baseUrl" | "authUrl" | "credentialsSealed">;
 
 /**
- * Asks the account's balance: an answer marks it up (with the balance), a throw down (with why, which never holds
- * a credential: adapters keep them out of their errors). Routing tries `down` accounts last.
+ * Asks the account's balance: an answer marks it up (with the balance, also kept in supplier_balances), a throw
+ * down (with why, which never holds a credential: adapters keep them out of their errors). Routing tries `down`
+ * accounts last.
  */
 async function checkAccount(deps: AppDeps, registry: SupplierRegistry, account: Checked): Promise<void> {
   const at = deps.clock.now();
@@ -22,16 +23,22 @@ async function checkAccount(deps: AppDeps, registry: SupplierRegistry, account: 
     const client = connectAccount(deps, registry, account);
     if (!client) throw new Error(`No adapter for ${account.kind}`);
     const balance = await client.balance(AbortSignal.timeout(CHECK_TIMEOUT_MS));
-    await deps.db
-      .update(supplierAccounts)
-      .set({
-        health: "up",
-        balance: balance.amount,
-        balanceCurrency: balance.currency,
-        checkedAt: at,
-        lastError: "",
-      })
-      .where(eq(supplierAccounts.id, account.id));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(supplierAccounts)
+        .set({
+          health: "up",
+          balance: balance.amount,
+          balanceCurrency: balance.currency,
+          checkedAt: at,
+          lastError: "",
+        })
+        .where(eq(supplierAccounts.id, account.id));
+      // Every balance read is kept: reconciliation compares its movement over a day with what attempts cost.
+      await tx
+        .insert(supplierBalances)
+        .values({ supplierId: account.id, balance: balance.amount, currency: balance.currency, checkedAt: at });
+    });
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
     await deps.db
