@@ -128,7 +128,24 @@ export const resolveDiscrepancyBody = z.object({
 const reconciliation = { resource: "reconciliation" } as const;
 const at = <const P extends string>(path: P) => `/console/api/reconciliation${path}` as const;
 
+/** A supplier account reconciliation can run for (its kind keeps a report). */
+export const reconcilableSupplier = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+});
+export type ReconcilableSupplier = z.infer<typeof reconcilableSupplier>;
+
 export const reconciliationCalls = {
+  /** The accounts whose kind keeps a report: what a run can be started for (finance need not read the accounts). */
+  suppliers: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: at("/suppliers"),
+    access: { ...reconciliation, action: "list" },
+    answer: z.array(reconcilableSupplier),
+  }),
   runs: defineCall({
     ...inConsole,
     method: "GET",

@@ -41,3 +41,4 @@ export * from "./risk";
 export * from "./roles";
 export * from "./supplier";
 export * from "./supplier-catalog";
+export * from "./supplier-quote";

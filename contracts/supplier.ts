@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall, idParams } from "./calls";
 import { inConsole } from "./console";
 import { pageOf, pageQuery } from "./envelope";
-import { quote, quoteRefusals, routeFlag } from "./supplier-catalog";
+import { quote, quoteRefusals, routeFlag, supplierProductKinds } from "./supplier-catalog";
 
 /**
  * Suppliers (issue 16): the accounts fulfilment sends orders to, and each SKU's routes (an ordered list of
@@ -26,6 +26,8 @@ export interface SupplierKindInfo {
    * the stored value. `options` makes it a setting to choose, where "" clears it.
    */
   credentials: readonly { key: string; required: boolean; options?: readonly string[] }[];
+  /** It keeps a report of its transactions to reconcile with (the simulator, stateless, does not). */
+  reconciles: boolean;
 }
 
 export const supplierKindInfo: Readonly<Record<SupplierKind, SupplierKindInfo>> = {
@@ -33,6 +35,7 @@ export const supplierKindInfo: Readonly<Record<SupplierKind, SupplierKindInfo>> 
     baseUrls: { sandbox: "simulator:", live: "simulator:" },
     // "all": refuses every order (a route to fail over from, in demos and tests).
     credentials: [{ key: "refuse", required: false, options: ["", "all"] }],
+    reconciles: false,
   },
   reloadly: {
     baseUrls: { sandbox: "https://topups-sandbox.reloadly.com", live: "https://topups.reloadly.com" },
@@ -41,11 +44,13 @@ export const supplierKindInfo: Readonly<Record<SupplierKind, SupplierKindInfo>> 
       { key: "clientId", required: true },
       { key: "clientSecret", required: true },
     ],
+    reconciles: true,
   },
   dingconnect: {
     // Ding has no sandbox host: its test mode is UAT numbers (and ValidateOnly) on the live API.
     baseUrls: { sandbox: "https://api.dingconnect.com", live: "https://api.dingconnect.com" },
     credentials: [{ key: "apiKey", required: true }],
+    reconciles: true,
   },
 };
 
@@ -149,6 +154,8 @@ export const routedSku = z.object({
   currency: z.string(),
   /** The product's default supplier (its code), used when the SKU has no routes. */
   defaultSupplier: z.string(),
+  /** What its routes' supplier products must be: top-ups for a top-up or login top-up, gift cards for a gift card. */
+  kind: z.enum(supplierProductKinds),
   /** Orders may be sent to a route whose expected cost is above their price (otherwise that route is skipped). */
   allowLoss: z.boolean(),
   routes: z.array(skuRoute),

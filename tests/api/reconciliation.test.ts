@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Discrepancy,
   type Page,
+  type ReconcilableSupplier,
   type ReconciliationRun,
   reconciliationCalls,
   type SupplierAccountBody,
   type SupplierAccountView,
   supplierCalls,
+  supplierKindInfo,
+  supplierKinds,
 } from "#contracts";
 import { orders } from "../../server/src/db/schema";
+import { manualClock } from "../../server/src/lib/clock";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { reconciliationCommands } from "../../server/src/modules/reconciliation/reconciliation.commands";
@@ -19,6 +23,7 @@ import { runReconciliation } from "../../server/src/modules/reconciliation/recon
 import { runScheduledReconciliations } from "../../server/src/modules/reconciliation/reconciliation.worker";
 import { startReconciliation } from "../../server/src/modules/reconciliation/reconciliation-review.service";
 import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
+import { supplierAdapters } from "../../server/src/modules/supplier/registry";
 import type { SupplierTransaction, TimeWindow } from "../../server/src/modules/supplier/supplier";
 import { supplierAccounts, supplierBalances } from "../../server/src/modules/supplier/supplier.schema";
 import {
@@ -198,6 +203,27 @@ describe.each(engines)("reconciliation on %s", (engine) => {
     });
     expectFailure(zh, 409, "Simulator 没有可供对账的交易报表（模拟供应商）");
     expect(await t.deps.db.select().from(reconciliationRuns)).toEqual([]);
+  });
+
+  it("offers finance the accounts that keep a report, though finance cannot read the supplier accounts", async () => {
+    const reloadly = await addSupplier();
+    const offered = await get<ReconcilableSupplier[]>(consoleUrl(reconciliationCalls.suppliers));
+    expect(offered).toContainEqual({ id: reloadly.id, code: reloadly.code, name: "Reloadly sandbox", enabled: true });
+    // Neither the built-in simulator nor the sandbox's: simulators keep no report.
+    expect(offered.map((s) => s.code)).not.toContain("simulator");
+    expect(offered.map((s) => s.code)).not.toContain("sandbox");
+    expect((await call(t, "GET", consoleUrl(supplierCalls.list), { token: financeToken, lang: EN })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("declares which kinds keep a report as their adapters do", () => {
+    const clock = manualClock(new Date("2026-11-20T00:00:00Z"));
+    const account = { id: 1, baseUrl: "https://supplier.invalid", authUrl: "", credentials: {} };
+    for (const kind of supplierKinds) {
+      const client = supplierAdapters[kind].connect(account, { clock, simulatorDelayMs: 0 });
+      expect([kind, typeof client.transactions === "function"]).toEqual([kind, supplierKindInfo[kind].reconciles]);
+    }
   });
 
   it("keeps each transaction no attempt of ours matches, counts the window's own, and compares the balance", async () => {

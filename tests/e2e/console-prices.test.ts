@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { supplierCalls } from "#contracts";
+import { supplierCalls, supplierCatalogCalls } from "#contracts";
 import { productSkus, products } from "../../server/src/db/schema";
 import { importCatalog } from "../../server/src/modules/product/catalog-import";
 import { demoCatalog } from "../../server/src/modules/provisioning/demo-catalog-data";
@@ -29,26 +29,35 @@ async function topupSku(e2e: E2E, code: string) {
   return sku;
 }
 
-/** Routes a SKU to the built-in simulator at `cost` USD: its cost, which the price list's margins are taken from. */
-async function routeAt(e2e: E2E, staff: TestStaff, skuId: number, cost: string) {
+/**
+ * Routes a SKU to the built-in simulator's CNY top-up, picked from its synced catalog (issue 19): its cost, which the
+ * price list's margins are taken from, is the catalog's (10 CNY: 10 / 7.1 = 1.41 USD less 3 %, 1.3677 USD).
+ */
+async function routeToSimulator(e2e: E2E, staff: TestStaff, skuId: number) {
   const [simulator] = await e2e.t.deps.db
     .select({ id: supplierAccounts.id })
     .from(supplierAccounts)
     .where(eq(supplierAccounts.code, "simulator"));
+  const authorization = await staffLogin(e2e.t, staff);
+  const synced = await e2e.t.app.inject({
+    method: "POST",
+    url: consoleUrl(supplierCatalogCalls.sync, { id: simulator!.id }),
+    headers: { authorization },
+  });
+  expect(synced.json().code, synced.body).toBe(200);
   const answer = await e2e.t.app.inject({
     method: "PUT",
     url: consoleUrl(supplierCalls.setRoutes, { id: skuId }),
-    headers: { authorization: await staffLogin(e2e.t, staff) },
-    payload: {
-      routes: [{ supplierId: simulator!.id, supplierProduct: "CN", cost, costCurrency: "USD", enabled: true }],
-    },
+    headers: { authorization },
+    payload: { routes: [{ supplierId: simulator!.id, supplierProduct: "topup-CNY", enabled: true }] },
   });
   expect(answer.json().code, answer.body).toBe(200);
 }
 
 /**
- * Price lists in the console (issue 16), with the real server: a super administrator creates a list in a
- * merchant's currency, prices two SKUs (previewed, then applied), sees price, cost and margin, schedules a 10 %
+ * Price lists in the console (issues 16 and 19), with the real server: a super administrator creates a list in a
+ * merchant's currency, prices two SKUs (previewed, then applied), sees price, cost (from the simulator's synced
+ * catalog) and margin, schedules a 10 %
  * rise for tomorrow and cancels it, assigns the list to the merchant and gives it its own price of one SKU. The
  * merchant's portal then shows its own price for that SKU and the list's for the other.
  */
@@ -66,8 +75,8 @@ describe("prices in the console", () => {
     const ten = await topupSku(e2e, "CNY10");
     const twenty = await topupSku(e2e, "CNY20");
     const chief = await staffMember(e2e.t, ["superAdmin"]);
-    await routeAt(e2e, chief, ten.skuId, "1.20");
-    await routeAt(e2e, chief, twenty.skuId, "2.40");
+    await routeToSimulator(e2e, chief, ten.skuId);
+    await routeToSimulator(e2e, chief, twenty.skuId);
 
     // The browser's today is the server's (the test's clock): "tomorrow" is the server's tomorrow.
     const page = await e2e.newPage();
@@ -100,7 +109,7 @@ describe("prices in the console", () => {
     const twentyRow = skus.getByRole("row", { name: /CNY20 · 20 CNY/ });
     await tenRow.getByText("Not on the list").waitFor();
     await skus.getByRole("row", { name: /CNY50 · 50 CNY/ }).waitFor();
-    await tenRow.getByText("1.20 USD", { exact: true }).waitFor();
+    await tenRow.getByText("1.3677 USD", { exact: true }).waitFor();
     await tenRow.getByRole("checkbox").check();
     await twentyRow.getByRole("checkbox").check();
 
@@ -115,8 +124,8 @@ describe("prices in the console", () => {
     const preview = (sku: string) => change.getByRole("row", { name: new RegExp(sku) });
     await preview("CNY10 · 10 CNY").getByText("Not on the list").waitFor();
     await preview("CNY10 · 10 CNY").getByText("3.00 USD", { exact: true }).waitFor();
-    await preview("CNY10 · 10 CNY").getByText("1.80 USD", { exact: true }).waitFor();
-    await preview("CNY20 · 20 CNY").getByText("0.60 USD", { exact: true }).waitFor();
+    await preview("CNY10 · 10 CNY").getByText("1.6323 USD", { exact: true }).waitFor();
+    await preview("CNY20 · 20 CNY").getByText("0.2646 USD", { exact: true }).waitFor();
     expect(await apply.isEnabled()).toBe(true);
     await change.getByLabel("New price").fill("3.5");
     await change.getByText("The inputs changed since this preview: preview again before applying.").waitFor();
@@ -129,9 +138,9 @@ describe("prices in the console", () => {
 
     // Price, cost and margin (and its share of the price) in the table; the list counts its SKUs.
     await tenRow.getByText("3.00 USD", { exact: true }).waitFor();
-    await tenRow.getByText("1.80 USD (60.00%)").waitFor();
-    await twentyRow.getByText("2.40 USD", { exact: true }).waitFor();
-    await twentyRow.getByText("0.60 USD (20.00%)").waitFor();
+    await tenRow.getByText("1.6323 USD (54.41%)").waitFor();
+    await twentyRow.getByText("2.7354 USD", { exact: true }).waitFor();
+    await twentyRow.getByText("0.2646 USD (8.82%)").waitFor();
     await page.getByText("Priced SKUs: 2 · merchants: 0 · scheduled changes: 0").waitFor();
 
     // 10 % up for one SKU, from tomorrow: scheduled, shown as the SKU's next price.

@@ -2,7 +2,7 @@ import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CatalogEntry } from "#contracts";
-import { quoteEntry } from "../../server/src/modules/supplier/quote";
+import { quoteEntry } from "#contracts";
 
 /** The one rule that turns a supplier's catalog entry and a face value into what is sent and what it costs. */
 const range = (over: Partial<CatalogEntry> = {}): CatalogEntry => ({

@@ -1,6 +1,6 @@
+import { simulatorAdapter } from "../../server/src/modules/supplier/adapters/simulator";
 import type { SupplierRegistry } from "../../server/src/modules/supplier/registry";
 import { supplierRegistry } from "../../server/src/modules/supplier/registry";
-import { simulatorAdapter } from "../../server/src/modules/supplier/adapters/simulator";
 import type { SupplierAccount, SupplierAdapter, SupplierClient } from "../../server/src/modules/supplier/supplier";
 
 const unreachable = async (): Promise<never> => {

@@ -1,107 +1,15 @@
 import { useCan, useCustom } from "@refinedev/core";
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  message,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { Button, Card, Drawer, Flex, Form, Input, Modal, message, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type AttemptState,
-  type ConsoleOrderDetail,
-  consoleOrderCalls,
-  type FulfilmentAttempt,
-  failOrderBody,
-} from "#contracts";
+import { type ConsoleOrderDetail, consoleOrderCalls, failOrderBody } from "#contracts";
 import { applyFieldErrors } from "../../components/form-errors";
-import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { OrderDetails, OrderInputs } from "../../pages/order/order-details";
 import { OrderTimeline } from "../../pages/order/order-timeline";
 import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
-import { formatCost } from "./supplier-kinds";
-
-const attemptColor: Record<AttemptState, string> = {
-  sent: "warning",
-  pending: "processing",
-  success: "success",
-  failed: "error",
-};
-
-/** What the order cost at its supplier and what the reseller keeps, when the server knows them. */
-function OrderCost({ order }: { order: ConsoleOrderDetail }) {
-  const { t } = useTranslation();
-  if (order.cost === null && order.margin === null) return null;
-  return (
-    <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }}>
-      {order.cost !== null && (
-        <Descriptions.Item label={t("console.orders.cost")}>
-          {`${formatCost(order.cost)} ${order.costCurrency ?? ""}`.trim()}
-        </Descriptions.Item>
-      )}
-      {order.margin !== null && (
-        <Descriptions.Item label={t("console.orders.margin")}>
-          <Typography.Text type={order.margin.startsWith("-") ? "danger" : undefined}>
-            {`${formatCost(order.margin)} ${order.currency}`}
-          </Typography.Text>
-        </Descriptions.Item>
-      )}
-    </Descriptions>
-  );
-}
-
-/** Each try at a supplier, oldest first: a refusal moved the order on to the next route. */
-function OrderAttempts({ attempts }: { attempts: FulfilmentAttempt[] }) {
-  const { t } = useTranslation();
-  const label = (field: string) => t(`console.orders.attempts.fields.${field}`);
-  return (
-    <Table<FulfilmentAttempt>
-      rowKey="seq"
-      size="small"
-      pagination={false}
-      scroll={{ x: "max-content" }}
-      dataSource={attempts}
-      locale={{ emptyText: t("console.orders.attempts.empty") }}
-      columns={[
-        { key: "seq", title: label("seq"), dataIndex: "seq" },
-        { key: "supplier", title: label("supplier"), render: (_, a) => `${a.supplierName} (${a.supplierCode})` },
-        { key: "supplierProduct", title: label("supplierProduct"), dataIndex: "supplierProduct" },
-        { key: "reference", title: label("reference"), dataIndex: "reference" },
-        { key: "transactionId", title: label("transactionId"), render: (_, a) => a.transactionId ?? "-" },
-        {
-          key: "state",
-          title: label("state"),
-          render: (_, a) => <Tag color={attemptColor[a.state]}>{t(`console.orders.attempts.states.${a.state}`)}</Tag>,
-        },
-        {
-          key: "cost",
-          title: label("cost"),
-          align: "right",
-          render: (_, a) => (a.cost === null ? "-" : `${formatCost(a.cost)} ${a.costCurrency ?? ""}`.trim()),
-        },
-        {
-          key: "latency",
-          title: label("latency"),
-          align: "right",
-          render: (_, a) => (a.latencyMs === null ? "-" : a.latencyMs),
-        },
-        { key: "detail", title: label("detail"), render: (_, a) => a.detail || "-" },
-        { key: "startTime", title: label("startTime"), render: (_, a) => formatDateTime(a.startTime) },
-      ]}
-    />
-  );
-}
+import { OrderAttempts, OrderCost } from "./order-attempts";
 
 /**
  * One order across merchants: its fields (with its cost and margin), inputs, each supplier attempt and the whole
@@ -151,7 +59,7 @@ export function ConsoleOrderDrawer({
   return (
     <Drawer
       open
-      width={Math.min(1100, window.innerWidth)}
+      width={Math.min(1200, window.innerWidth)}
       title={t("console.orders.title", { orderNo })}
       onClose={onClose}
     >
@@ -177,7 +85,7 @@ export function ConsoleOrderDrawer({
             <OrderInputs inputs={order.inputs} />
           </Card>
           <Card type="inner" title={t("console.orders.attempts.title")}>
-            <OrderAttempts attempts={order.attempts} />
+            <OrderAttempts order={order} />
           </Card>
           <Card type="inner" title={t("order.sections.timeline")}>
             <OrderTimeline entries={order.timeline} pending={stuck} />

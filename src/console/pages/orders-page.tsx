@@ -1,6 +1,6 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Button, Table } from "antd";
+import { Button, Col, Form, Select, Space, Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,19 +12,21 @@ import { orderColumns } from "../../pages/order/order-columns";
 import { OrderFilters } from "../../pages/order/order-filters";
 import { ConsoleOrderDrawer } from "./order-drawer";
 
-type Search = OrderFilterValues & { merchantNo?: string };
+type Search = OrderFilterValues & { merchantNo?: string; shortDelivery?: "true" | "false" };
 
 const searchFilters = (values: Search) => {
   const merchantNo = values.merchantNo?.trim();
   return [
     ...orderListFilters(values),
     ...(merchantNo ? [{ field: "merchantNo", operator: "eq" as const, value: merchantNo }] : []),
+    ...(values.shortDelivery ? [{ field: "shortDelivery", operator: "eq" as const, value: values.shortDelivery }] : []),
   ];
 };
 
 /**
- * Every merchant's orders (issue 15), searched as the merchant portal searches its own plus by merchant, newest
- * first; each opens in a drawer with its timeline and customer service's actions on a stuck order.
+ * Every merchant's orders (issue 15), searched as the merchant portal searches its own plus by merchant and by
+ * whether a supplier delivered short (issue 19), newest first; each opens in a drawer with its timeline and
+ * customer service's actions on a stuck order.
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
@@ -36,10 +38,14 @@ export default function OrdersPage() {
     queryOptions: { retry: false },
   });
   useLoadFailure(tableQuery.error, "order.loadFailed");
+  // A short delivery is tagged beside the order's number (its drawer says which supplier and how short).
   const opener = (o: ConsoleOrder) => (
-    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(o.orderNo)}>
-      {o.orderNo}
-    </Button>
+    <Space size={4}>
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(o.orderNo)}>
+        {o.orderNo}
+      </Button>
+      {o.shortDelivery && <Tag color="red">{t("console.orders.shortDelivery")}</Tag>}
+    </Space>
   );
   const columns = orderColumns(t, [], { open: (o) => opener(o as ConsoleOrder), sortable: false });
   const merchantColumn: ColumnsType<ConsoleOrder>[number] = {
@@ -53,11 +59,26 @@ export default function OrdersPage() {
       <OrderFilters
         formProps={searchFormProps}
         leading={
-          <TextFilter
-            name="merchantNo"
-            label={t("console.fields.merchantNo")}
-            schema={consoleOrderQuery.shape.merchantNo}
-          />
+          <>
+            <TextFilter
+              name="merchantNo"
+              label={t("console.fields.merchantNo")}
+              schema={consoleOrderQuery.shape.merchantNo}
+            />
+            {/* A filter cell as the search form lays out its own. */}
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="shortDelivery" label={t("console.orders.deliveryFilter")}>
+                <Select
+                  allowClear
+                  placeholder={t("common.filters.any")}
+                  options={(["true", "false"] as const).map((v) => ({
+                    value: v,
+                    label: t(`console.orders.deliveryOptions.${v}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          </>
         }
       />
       <Table<ConsoleOrder>

@@ -1,14 +1,14 @@
-import { Button, Flex, Form, Input, message, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input, message, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PricedSku, type PriceList, priceCalls, pricedSkuQuery } from "#contracts";
 import { RefreshButton } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
-import { formatDateTime } from "../../lib/date-format";
-import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
 import { PriceChangeDialog } from "./price-change-dialog";
-import { priceText, useRefetchOn } from "./price-common";
+import { useRefetchOn } from "./price-common";
+import { priceSkuColumns } from "./price-sku-columns";
+import { PriceSkuRoutes } from "./price-sku-routes";
 
 interface Search {
   keyword?: string;
@@ -17,7 +17,9 @@ interface Search {
 
 /**
  * Every SKU of the catalog as one price list sees it, paged and searched: its price now and next, its cost and the
- * margin. With prices:edit, SKUs are chosen (across pages) and their prices changed together in a dialog.
+ * margin, and under it each of its routes costed the same way (a cost with no exchange rate into the list's
+ * currency is said above the table). With prices:edit, SKUs are chosen (across pages) and their prices changed
+ * together in a dialog.
  */
 export function PriceSkuTable({
   list,
@@ -40,7 +42,6 @@ export function PriceSkuTable({
   const { query } = paged;
   useRefetchOn(revision, query);
 
-  const label = (field: string) => t(`console.prices.fields.${field}`);
   return (
     <>
       <Flex wrap align="flex-start" justify="space-between" gap={8} style={{ marginBottom: 16 }}>
@@ -83,6 +84,9 @@ export function PriceSkuTable({
           <RefreshButton query={query} />
         </Space>
       </Flex>
+      {paged.rows.some((s) => s.noRate || s.routes.some((r) => r.noRate)) && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t("console.prices.noRateAlert")} />
+      )}
       <Table<PricedSku>
         rowKey="skuId"
         loading={query.isFetching}
@@ -99,63 +103,11 @@ export function PriceSkuTable({
             : undefined
         }
         pagination={paged.pagination}
-        columns={[
-          {
-            key: "product",
-            title: label("product"),
-            render: (_, s) => (
-              <>
-                <div>{s.productName}</div>
-                <Typography.Text type="secondary">{s.productCode}</Typography.Text>
-              </>
-            ),
-          },
-          { key: "sku", title: label("sku"), render: (_, s) => `${s.skuCode} · ${s.spec}` },
-          {
-            key: "faceValue",
-            title: label("faceValue"),
-            align: "right",
-            render: (_, s) => `${formatMoney(s.faceValue)} ${s.faceCurrency}`,
-          },
-          { key: "cost", title: label("cost"), align: "right", render: (_, s) => priceText(s.cost, s.costCurrency) },
-          {
-            key: "price",
-            title: label("price"),
-            align: "right",
-            render: (_, s) =>
-              s.price === null ? <Tag>{t("console.prices.notOnList")}</Tag> : priceText(s.price, list.currency),
-          },
-          {
-            key: "margin",
-            title: label("margin"),
-            align: "right",
-            render: (_, s) =>
-              s.margin === null ? (
-                "-"
-              ) : (
-                <Typography.Text type={s.margin.startsWith("-") ? "danger" : undefined}>
-                  {`${priceText(s.margin, list.currency)} (${s.marginPercent}%)`}
-                </Typography.Text>
-              ),
-          },
-          {
-            key: "next",
-            title: label("next"),
-            render: (_, s) =>
-              s.next === null ? (
-                "-"
-              ) : (
-                <>
-                  <div>
-                    {s.next.price === null ? t("console.prices.leaves") : priceText(s.next.price, list.currency)}
-                  </div>
-                  <Typography.Text type="secondary">
-                    {t("console.prices.from", { time: formatDateTime(s.next.effectiveTime) })}
-                  </Typography.Text>
-                </>
-              ),
-          },
-        ]}
+        expandable={{
+          rowExpandable: (s) => s.routes.length > 0,
+          expandedRowRender: (s) => <PriceSkuRoutes sku={s} listCurrency={list.currency} />,
+        }}
+        columns={priceSkuColumns(t, list)}
       />
       {mayEdit && (
         <PriceChangeDialog

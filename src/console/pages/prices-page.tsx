@@ -5,15 +5,17 @@ import { useTranslation } from "react-i18next";
 import { type PriceList, priceCalls } from "#contracts";
 import { ListCard } from "../../components/list-page";
 import { useWholeList, WholeListActions } from "../whole-list";
+import { ExchangeRatesCard } from "./exchange-rates-card";
 import { PriceChanges } from "./price-changes";
 import { PriceListForm } from "./price-list-form";
 import { PriceSkuTable } from "./price-sku-table";
 
 /**
- * Prices (issue 16): the price lists merchants buy from, one currency each. For the chosen list, its SKUs with
- * price, cost and margin, changed in bulk (previewed, then applied now or at a chosen time), and its scheduled
- * and past changes. Reading needs prices:list; adding a list, prices:create; changing a list or its prices,
- * prices:edit. A merchant's list and own prices are set in its drawer (Merchants).
+ * Prices (issues 16 and 19): the price lists merchants buy from, one currency each. For the chosen list, its SKUs
+ * with price, cost (from the synced catalogs, at finance's exchange rates) and margin, each route costed under its
+ * SKU, changed in bulk (previewed, then applied now or at a chosen time), and its scheduled and past changes; and
+ * the exchange rates themselves. Reading needs prices:list; adding a list, prices:create; changing a list, its
+ * prices or a rate, prices:edit. A merchant's list and own prices are set in its drawer (Merchants).
  */
 export default function PricesPage() {
   const { t } = useTranslation();
@@ -33,86 +35,89 @@ export default function PricesPage() {
   };
 
   return (
-    <ListCard
-      title={t("console.resources.prices")}
-      actions={
-        <WholeListActions
-          query={query}
-          createLabel={t("console.prices.createList")}
-          onCreate={mayCreate ? () => setEditing("new") : undefined}
-        />
-      }
-    >
-      {lists.length === 0 ? (
-        <Empty description={t(query.isLoading ? "common.loading" : "console.prices.noLists")} />
-      ) : (
-        <>
-          <Flex wrap align="center" gap={12} style={{ marginBottom: 8 }}>
-            <label htmlFor="price-list-choice">{t("console.prices.list")}</label>
-            <Select<number>
-              id="price-list-choice"
-              style={{ minWidth: 280 }}
-              value={chosen?.id}
-              onChange={setChosenId}
-              options={lists.map((l) => ({ value: l.id, label: `${l.name} · ${l.currency}` }))}
-            />
-            {chosen && mayEdit && (
-              <Button onClick={() => setEditing(chosen)}>{t("console.prices.editListButton")}</Button>
-            )}
-          </Flex>
-          {chosen && (
-            <>
-              <Typography.Paragraph type="secondary">
-                {t("console.prices.counts", {
-                  skus: chosen.skus,
-                  merchants: chosen.merchants,
-                  scheduled: chosen.scheduled,
-                })}
-                {chosen.description && ` · ${chosen.description}`}
-              </Typography.Paragraph>
-              <Tabs
-                items={[
-                  {
-                    key: "skus",
-                    label: t("console.prices.tabs.skus"),
-                    children: (
-                      <PriceSkuTable
-                        key={chosen.id}
-                        list={chosen}
-                        mayEdit={mayEdit}
-                        revision={revision}
-                        onChanged={changed}
-                      />
-                    ),
-                  },
-                  {
-                    key: "changes",
-                    label: t("console.prices.tabs.changes"),
-                    children: (
-                      <PriceChanges
-                        key={chosen.id}
-                        list={chosen}
-                        mayEdit={mayEdit}
-                        revision={revision}
-                        onChanged={changed}
-                      />
-                    ),
-                  },
-                ]}
+    <Flex vertical gap={16}>
+      <ListCard
+        title={t("console.resources.prices")}
+        actions={
+          <WholeListActions
+            query={query}
+            createLabel={t("console.prices.createList")}
+            onCreate={mayCreate ? () => setEditing("new") : undefined}
+          />
+        }
+      >
+        {lists.length === 0 ? (
+          <Empty description={t(query.isLoading ? "common.loading" : "console.prices.noLists")} />
+        ) : (
+          <>
+            <Flex wrap align="center" gap={12} style={{ marginBottom: 8 }}>
+              <label htmlFor="price-list-choice">{t("console.prices.list")}</label>
+              <Select<number>
+                id="price-list-choice"
+                style={{ minWidth: 280 }}
+                value={chosen?.id}
+                onChange={setChosenId}
+                options={lists.map((l) => ({ value: l.id, label: `${l.name} · ${l.currency}` }))}
               />
-            </>
-          )}
-        </>
-      )}
-      <PriceListForm
-        list={editing === "new" ? null : editing}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={(list) => {
-          saved();
-          setChosenId(list.id);
-        }}
-      />
-    </ListCard>
+              {chosen && mayEdit && (
+                <Button onClick={() => setEditing(chosen)}>{t("console.prices.editListButton")}</Button>
+              )}
+            </Flex>
+            {chosen && (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t("console.prices.counts", {
+                    skus: chosen.skus,
+                    merchants: chosen.merchants,
+                    scheduled: chosen.scheduled,
+                  })}
+                  {chosen.description && ` · ${chosen.description}`}
+                </Typography.Paragraph>
+                <Tabs
+                  items={[
+                    {
+                      key: "skus",
+                      label: t("console.prices.tabs.skus"),
+                      children: (
+                        <PriceSkuTable
+                          key={chosen.id}
+                          list={chosen}
+                          mayEdit={mayEdit}
+                          revision={revision}
+                          onChanged={changed}
+                        />
+                      ),
+                    },
+                    {
+                      key: "changes",
+                      label: t("console.prices.tabs.changes"),
+                      children: (
+                        <PriceChanges
+                          key={chosen.id}
+                          list={chosen}
+                          mayEdit={mayEdit}
+                          revision={revision}
+                          onChanged={changed}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            )}
+          </>
+        )}
+        <PriceListForm
+          list={editing === "new" ? null : editing}
+          open={editing !== null}
+          onClose={() => setEditing(null)}
+          onSaved={(list) => {
+            saved();
+            setChosenId(list.id);
+          }}
+        />
+      </ListCard>
+      <ExchangeRatesCard onChanged={nextRevision} />
+    </Flex>
   );
 }

@@ -1,55 +1,79 @@
-import { useCan } from "@refinedev/core";
-import { Button, message, Space, Tag, Tooltip, Typography } from "antd";
+import { useCan, useCustom } from "@refinedev/core";
+import { message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type SupplierAccountView, supplierCalls, type supplierHealths } from "#contracts";
+import { type SupplierAccountView, type SupplierCatalogState, supplierCalls, supplierCatalogCalls } from "#contracts";
 import { ListCard } from "../../components/list-page";
-import { formatDateTime } from "../../lib/date-format";
+import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { useWholeList, WholeListActions, WholeListTable } from "../whole-list";
+import { SupplierCatalogDrawer } from "./supplier-catalog-drawer";
+import { supplierColumns } from "./supplier-columns";
 import { SupplierForm } from "./supplier-form";
-import { formatCost } from "./supplier-kinds";
-
-const healthColor: Record<(typeof supplierHealths)[number], string> = { up: "green", down: "red", unknown: "default" };
 
 /**
- * The supplier accounts fulfilment sends orders to (issue 16): each an adapter (the built-in simulator, Reloadly,
- * DingConnect) with its address and credentials, enabled or not, and its health: the last balance check's
- * verdict (routes to an account that is down are tried last). A short list, read whole; "Check now" asks the
- * balance at once instead of at the next scheduled check.
+ * The supplier accounts fulfilment sends orders to (issues 16 and 19): each an adapter (the built-in simulator,
+ * Reloadly, DingConnect) with its address and credentials, enabled or not, its health (the last balance check's
+ * verdict: routes to an account that is down are tried last) and its synced catalog (the products routes are
+ * picked from). A short list, read whole; "Check now" asks the balance at once, "Sync now" reads the catalog at
+ * once, instead of at the next scheduled round; the catalog drawer lists the products and the syncs.
  */
 export default function SuppliersPage() {
   const { t } = useTranslation();
   const mayCreate = useCan({ resource: "suppliers", action: "create" }).data?.can === true;
   const mayEdit = useCan({ resource: "suppliers", action: "edit" }).data?.can === true;
-  const mayCheck = useCan({ resource: "suppliers", action: "show" }).data?.can === true;
+  const mayShow = useCan({ resource: "suppliers", action: "show" }).data?.can === true;
   const { query, editing, setEditing, saved } = useWholeList<SupplierAccountView>(supplierCalls.list, {
     loadFailed: "console.suppliers.loadFailed",
   });
+  const { query: catalogsQuery } = useCustom<SupplierCatalogState[]>({
+    ...customCall(supplierCatalogCalls.states),
+    queryOptions: { retry: false },
+  });
+  const catalogs = new Map((catalogsQuery.data?.data ?? []).map((c) => [c.supplierId, c]));
   const [checking, setChecking] = useState<number | null>(null);
+  const [syncing, setSyncing] = useState<number | null>(null);
+  const [open, setOpen] = useState<SupplierAccountView | null>(null);
 
   const check = async (supplier: SupplierAccountView) => {
     setChecking(supplier.id);
     try {
       const checked = await consoleCall(supplierCalls.check, { params: { id: supplier.id } }).catch(() => null);
       if (!checked) return;
-      const text = t(`console.suppliers.health.${checked.health}`);
-      if (checked.health === "up")
-        void message.success(t("console.suppliers.checked", { name: checked.name, health: text }));
-      else void message.warning(t("console.suppliers.checked", { name: checked.name, health: text }));
+      const text = t("console.suppliers.checked", {
+        name: checked.name,
+        health: t(`console.suppliers.health.${checked.health}`),
+      });
+      void (checked.health === "up" ? message.success(text) : message.warning(text));
       await query.refetch();
     } finally {
       setChecking(null);
     }
   };
 
-  const label = (field: string) => t(`console.suppliers.fields.${field}`);
+  const sync = async (supplier: SupplierAccountView) => {
+    setSyncing(supplier.id);
+    try {
+      const done = await consoleCall(supplierCatalogCalls.sync, { params: { id: supplier.id } }).catch(() => null);
+      if (!done) return; // the http client has said why
+      if (done.state === "failed")
+        void message.error(t("console.supplierCatalog.syncFailed", { name: supplier.name, error: done.error }));
+      else void message.success(t("console.supplierCatalog.synced", { name: supplier.name, ...done }));
+      await Promise.all([catalogsQuery.refetch(), query.refetch()]);
+    } finally {
+      setSyncing(null);
+    }
+  };
+
   return (
     <ListCard
       title={t("console.resources.suppliers")}
       actions={
         <WholeListActions
-          query={query}
+          query={{
+            isFetching: query.isFetching || catalogsQuery.isFetching,
+            refetch: () => Promise.all([query.refetch(), catalogsQuery.refetch()]),
+          }}
           createLabel={t("console.suppliers.create")}
           onCreate={mayCreate ? () => setEditing("new") : undefined}
         />
@@ -57,63 +81,13 @@ export default function SuppliersPage() {
     >
       <WholeListTable<SupplierAccountView>
         query={query}
-        columns={[
-          { key: "code", title: label("code"), dataIndex: "code" },
-          { key: "name", title: label("name"), dataIndex: "name" },
-          { key: "kind", title: label("kind"), render: (_, s) => t(`console.suppliers.kinds.${s.kind}`) },
-          { key: "baseUrl", title: label("baseUrl"), dataIndex: "baseUrl" },
-          {
-            key: "enabled",
-            title: label("enabled"),
-            render: (_, s) => <Tag color={s.enabled ? "green" : "red"}>{t(`enums.enabled.${s.enabled}`)}</Tag>,
-          },
-          {
-            key: "health",
-            title: label("health"),
-            render: (_, s) => <Tag color={healthColor[s.health]}>{t(`console.suppliers.health.${s.health}`)}</Tag>,
-          },
-          {
-            key: "balance",
-            title: label("balance"),
-            align: "right",
-            render: (_, s) => (s.balance === null ? "-" : `${formatCost(s.balance)} ${s.balanceCurrency ?? ""}`.trim()),
-          },
-          { key: "checkTime", title: label("checkTime"), render: (_, s) => formatDateTime(s.checkTime) },
-          {
-            key: "lastError",
-            title: label("lastError"),
-            render: (_, s) =>
-              s.lastError ? (
-                <Tooltip title={s.lastError}>
-                  <Typography.Text type="danger" ellipsis style={{ maxWidth: 240 }}>
-                    {s.lastError}
-                  </Typography.Text>
-                </Tooltip>
-              ) : (
-                "-"
-              ),
-          },
-          { key: "routes", title: label("routes"), align: "right", dataIndex: "routes" },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, s) => (
-              <Space size={0}>
-                {mayCheck && (
-                  <Button type="link" size="small" loading={checking === s.id} onClick={() => void check(s)}>
-                    {t("console.suppliers.check")}
-                  </Button>
-                )}
-                {mayEdit && (
-                  <Button type="link" size="small" onClick={() => setEditing(s)}>
-                    {t("common.edit")}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={supplierColumns(t, catalogs, {
+          check: mayShow ? (s) => void check(s) : undefined,
+          sync: mayEdit ? (s) => void sync(s) : undefined,
+          open: mayShow ? setOpen : undefined,
+          edit: mayEdit ? setEditing : undefined,
+          busy: { checking, syncing },
+        })}
       />
       <SupplierForm
         supplier={editing === "new" ? null : editing}
@@ -121,6 +95,7 @@ export default function SuppliersPage() {
         onClose={() => setEditing(null)}
         onSaved={saved}
       />
+      {open && <SupplierCatalogDrawer supplier={open} onClose={() => setOpen(null)} />}
     </ListCard>
   );
 }

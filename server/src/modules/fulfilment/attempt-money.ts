@@ -1,8 +1,7 @@
 import Big from "big.js";
-import { type OrderFailCode, type Quote, type QuoteResult, storedMessage, supplierKindOf } from "#contracts";
+import { moneyText, type OrderFailCode, type Quote, type QuoteResult, storedMessage, supplierKindOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { convert, rateBetween } from "../pricing/exchange-rate.service";
-import { decimal } from "../supplier/quote";
 import type { SupplierAdapter, SupplierAnswer } from "../supplier/supplier";
 import type { Attempt, AttemptOutcome, Route } from "./attempts";
 
@@ -69,7 +68,7 @@ export async function planRoute(
   const expected = { amount: times(plan.cost.amount, order.quantity), currency: plan.cost.currency };
   const rate = await rateBetween(deps.db, expected.currency, order.currency, deps.clock.now());
   const cost = `${expected.amount} ${expected.currency}`;
-  const price = `${decimal(new Big(order.amount))} ${order.currency}`;
+  const price = `${moneyText(new Big(order.amount))} ${order.currency}`;
   if (!rate) {
     const detail = storedMessage({ key: NO_RATE, params: { from: expected.currency, to: order.currency, cost } });
     return { face, plan, skipped: { detail, failCode: "PRODUCT_UNAVAILABLE" } };

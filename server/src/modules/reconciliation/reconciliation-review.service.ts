@@ -1,14 +1,17 @@
 import Big from "big.js";
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  Discrepancy,
-  discrepancyQuery,
-  Page,
-  ReconciliationRun,
-  reconciliationRunQuery,
-  resolveDiscrepancyBody,
-  StartReconciliationBody,
+import {
+  type Discrepancy,
+  type discrepancyQuery,
+  type Page,
+  type ReconcilableSupplier,
+  type ReconciliationRun,
+  type reconciliationRunQuery,
+  type resolveDiscrepancyBody,
+  type StartReconciliationBody,
+  supplierKindInfo,
+  supplierKinds,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
@@ -22,6 +25,21 @@ import { reconciliationItems, reconciliationRuns } from "./reconciliation.schema
 import { runReconciliation } from "./reconciliation.service";
 
 /** Runs and their discrepancies as the console and the CLI read them, and resolving a discrepancy. */
+
+/** The accounts a run can be started for: those whose kind keeps a report (`supplierKindInfo.reconciles`). */
+export async function reconcilableSuppliers(deps: AppDeps): Promise<ReconcilableSupplier[]> {
+  const kinds = supplierKinds.filter((kind) => supplierKindInfo[kind].reconciles);
+  return deps.db
+    .select({
+      id: supplierAccounts.id,
+      code: supplierAccounts.code,
+      name: supplierAccounts.name,
+      enabled: supplierAccounts.enabled,
+    })
+    .from(supplierAccounts)
+    .where(inArray(supplierAccounts.kind, kinds))
+    .orderBy(asc(supplierAccounts.id));
+}
 
 /** Runs an on-demand reconciliation for a staff member or the operator, and answers the finished run. */
 export async function startReconciliation(

@@ -8,12 +8,14 @@ import {
   getRun,
   listDiscrepancies,
   listRuns,
+  reconcilableSuppliers,
   resolveDiscrepancy,
   startReconciliation,
 } from "./reconciliation-review.service";
 
 /** Reconciliation runs and their discrepancies in the console (reconciliation:list/create/edit). */
 export function reconciliationConsoleRoutes(app: FastifyInstance, deps: AppDeps) {
+  serve(app, reconciliationCalls.suppliers, () => reconcilableSuppliers(deps));
   serve(app, reconciliationCalls.runs, ({ query }) => listRuns(deps, query));
   serve(app, reconciliationCalls.run, ({ params }) => getRun(deps, params.id));
   serve(app, reconciliationCalls.start, ({ request, body }) =>

@@ -10,6 +10,7 @@ import {
   type routedSkuQuery,
   type SkuRoute,
   type skuRoutesBody,
+  supplierKindOf,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor, Tx } from "../../db/connection";
@@ -39,6 +40,13 @@ const skuColumns = (language: Language) => ({
   currency: productSkus.currency,
   defaultSupplier: products.supplier,
   allowLoss: productSkus.allowLoss,
+  productType: products.type,
+});
+
+/** A SKU row as the routes view answers it: what its supplier products must be (a top-up, a gift card). */
+const withKind = <S extends { productType: number }>({ productType, ...sku }: S) => ({
+  ...sku,
+  kind: supplierKindOf(productType),
 });
 
 /** SKUs with a route a sync flagged. */
@@ -83,7 +91,7 @@ export async function listRoutedSkus(
           .innerJoin(products, eq(products.id, productSkus.productId))
           .where(where),
     },
-    (row) => row,
+    withKind,
   );
   const routes = await routesOf(
     deps.db,
@@ -139,7 +147,7 @@ async function routedSku(tx: Executor, skuId: number, language: Language): Promi
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(eq(productSkus.id, skuId));
   if (!sku) throw fail("routeSkuNotFound");
-  return { ...sku, routes: (await routesOf(tx, [skuId])).get(skuId) ?? [] };
+  return { ...withKind(sku), routes: (await routesOf(tx, [skuId])).get(skuId) ?? [] };
 }
 
 /** Locks the SKU's row (two editors saving at once end with one list, not a mix) and answers what routes buy. */

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { decimal } from "../quote";
+import { moneyText } from "#contracts";
 import { type Money, type RefusalCode, type SupplierAccount, SupplierUnclearError } from "../supplier";
 
 /**
@@ -106,7 +106,7 @@ export function amountOf(value: unknown): Big | null {
 export const jsonAmount = (value: Big | string): number => Number(value.toString());
 
 /** Money as answers carry it: at least the cents. */
-export const money = (amount: Big, currency: string): Money => ({ amount: decimal(amount), currency });
+export const money = (amount: Big, currency: string): Money => ({ amount: moneyText(amount), currency });
 
 export const codesOf = (body: Envelope) => (Array.isArray(body.ErrorCodes) ? body.ErrorCodes : []);
 const format = (error: DingError) => (error.Context ? `${error.Code} (${error.Context})` : error.Code);

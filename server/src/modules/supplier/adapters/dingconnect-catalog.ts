@@ -1,6 +1,6 @@
 import Big from "big.js";
 import type { CatalogEntry } from "#contracts";
-import { decimal } from "../quote";
+import { moneyText } from "#contracts";
 import { type SupplierAccount, SupplierUnclearError } from "../supplier";
 import { amountOf, type DingPrice, dingCall, type Envelope, summaryOf } from "./dingconnect-api";
 
@@ -102,13 +102,13 @@ export function productEntry(product: Product, provider: Provider | undefined): 
     fxRate: fxRate.toString(),
     localAmounts: false,
     discountPercent: (amountOf(product.CommissionRate) ?? new Big(0)).toString(),
-    fee: decimal(amountOf(min.DistributorFee) ?? new Big(0)),
+    fee: moneyText(amountOf(min.DistributorFee) ?? new Big(0)),
   };
   if (minSend.eq(maxSend))
     return {
       ...common,
       denomination: "fixed",
-      fixed: [{ send: decimal(minSend), receive: decimal(minReceive) }],
+      fixed: [{ send: moneyText(minSend), receive: moneyText(minReceive) }],
       range: null,
     };
   return {
@@ -116,10 +116,10 @@ export function productEntry(product: Product, provider: Provider | undefined): 
     denomination: "range",
     fixed: [],
     range: {
-      minSend: decimal(minSend),
-      maxSend: decimal(maxSend),
-      minReceive: decimal(minReceive),
-      maxReceive: decimal(maxReceive),
+      minSend: moneyText(minSend),
+      maxSend: moneyText(maxSend),
+      minReceive: moneyText(minReceive),
+      maxReceive: moneyText(maxReceive),
     },
   };
 }

@@ -1,6 +1,5 @@
 import Big from "big.js";
-import { ProductType } from "#contracts";
-import { decimal } from "../quote";
+import { moneyText, ProductType } from "#contracts";
 import { type SupplierAccount, type SupplierAnswer, type SupplierRequest, SupplierUnclearError } from "../supplier";
 import {
   amountOf,
@@ -87,7 +86,7 @@ export async function sendValueOf(account: SupplierAccount, request: SupplierReq
   if (!price || !send?.gt(0) || !receive || price.SendCurrencyIso !== plan.send.currency)
     throw new SupplierUnclearError(`DingConnect EstimatePrices: ${summaryOf(item ?? body)}, no price we can send`);
   if (price.ReceiveCurrencyIso !== request.faceCurrency || receive.lt(request.faceValue)) {
-    const offered = `${decimal(receive)} ${price.ReceiveCurrencyIso ?? "?"}`;
+    const offered = `${moneyText(receive)} ${price.ReceiveCurrencyIso ?? "?"}`;
     const reason = `DingConnect: ${request.supplierProduct} now delivers ${offered}, not ${request.faceValue} ${request.faceCurrency}`;
     return { state: "failed", reason, code: "PRODUCT_UNAVAILABLE" };
   }

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { quoteEntry } from "../quote";
+import { quoteEntry } from "#contracts";
 import { type LookupAnswer, type SupplierAdapter, type SupplierRequest, SupplierUnclearError } from "../supplier";
 import {
   amountOf,

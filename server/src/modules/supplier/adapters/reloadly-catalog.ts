@@ -1,6 +1,6 @@
 import Big from "big.js";
 import type { CatalogEntry } from "#contracts";
-import { decimal as amount } from "../quote";
+import { moneyText as amount } from "#contracts";
 import { asRecord, big, bigs, idText, type Json, text } from "./reloadly-json";
 
 /**

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { decimal as moneyText } from "../quote";
+import { moneyText } from "#contracts";
 import type { Money } from "../supplier";
 
 /** Reading Reloadly's JSON: its bodies, its numbers (JSON numbers, turned into decimals without float arithmetic). */

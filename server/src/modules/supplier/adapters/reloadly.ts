@@ -1,7 +1,6 @@
 import Big from "big.js";
-import { type CatalogEntry, type GiftCard, ProductType } from "#contracts";
+import { type CatalogEntry, type GiftCard, ProductType, quoteEntry } from "#contracts";
 import type { Clock } from "../../../lib/clock";
-import { quoteEntry } from "../quote";
 import type {
   LookupAnswer,
   RefusalCode,

@@ -4,11 +4,11 @@ import {
   type CatalogEntry,
   type GiftCard,
   ProductType,
+  quoteEntry,
   SIMULATOR_TRIGGERS,
   type SupplierProductKind,
 } from "#contracts";
 import type { Clock } from "../../../lib/clock";
-import { quoteEntry } from "../quote";
 import type { SupplierAdapter, SupplierAnswer, SupplierRequest } from "../supplier";
 
 /**

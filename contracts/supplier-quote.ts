@@ -1,7 +1,10 @@
 import Big from "big.js";
-import type { CatalogEntry, QuoteRefusal, QuoteResult, QuoteWanted } from "#contracts";
+import type { CatalogEntry, QuoteRefusal, QuoteResult, QuoteWanted } from "./supplier-catalog";
 
 /**
+ * (In the contracts so that the console's routes editor shows a picked product's quote before it is saved, with
+ * the figures the server will store and send.)
+ *
  * How a catalog entry buys one unit of a face value, the same way for every supplier (each adapter describes its
  * products as a `CatalogEntry`, so the differences live in how it fills one in):
  *
@@ -34,10 +37,10 @@ export function quoteEntry(entry: CatalogEntry | null, wanted: QuoteWanted): Quo
     ok: true,
     quote: {
       send: local
-        ? { amount: decimal(face), currency: entry.receiveCurrency, local: true }
-        : { amount: decimal(sendInAccount), currency: entry.sendCurrency, local: false },
-      delivers: { value: decimal(delivers), currency: entry.receiveCurrency },
-      cost: { amount: decimal(cost), currency: entry.sendCurrency },
+        ? { amount: moneyText(face), currency: entry.receiveCurrency, local: true }
+        : { amount: moneyText(sendInAccount), currency: entry.sendCurrency, local: false },
+      delivers: { value: moneyText(delivers), currency: entry.receiveCurrency },
+      cost: { amount: moneyText(cost), currency: entry.sendCurrency },
     },
   };
 }
@@ -49,7 +52,7 @@ function fixedValue(entry: CatalogEntry, face: Big): Plan {
   if (!value)
     return {
       reason: "valueNotOffered",
-      params: { values: entry.fixed.map((v) => decimal(new Big(v.receive))).join(", ") },
+      params: { values: entry.fixed.map((v) => moneyText(new Big(v.receive))).join(", ") },
     };
   return { sendInAccount: new Big(value.send), delivers: face };
 }
@@ -57,7 +60,7 @@ function fixedValue(entry: CatalogEntry, face: Big): Plan {
 function rangeValue(entry: CatalogEntry, face: Big): Plan {
   const range = entry.range;
   if (!range) return { reason: "valueNotOffered", params: { values: "" } };
-  const bounds = { min: decimal(new Big(range.minReceive)), max: decimal(new Big(range.maxReceive)) };
+  const bounds = { min: moneyText(new Big(range.minReceive)), max: moneyText(new Big(range.maxReceive)) };
   if (entry.localAmounts) {
     if (face.lt(range.minReceive) || face.gt(range.maxReceive)) return { reason: "valueOutOfRange", params: bounds };
     if (!entry.fxRate || new Big(entry.fxRate).lte(0)) return { reason: "noFxRate", params: {} };
@@ -73,7 +76,7 @@ function rangeValue(entry: CatalogEntry, face: Big): Plan {
 const refused = (reason: QuoteRefusal, params: Record<string, string>): QuoteResult => ({ ok: false, reason, params });
 
 /** A decimal as text with at least the cents and no more digits than it has ("10" → "10.00", "1.2345" stays). */
-export function decimal(value: Big): string {
+export function moneyText(value: Big): string {
   // Big keeps a number as its digits `c` and exponent `e`: digits after the point = digits − (e + 1).
   const places = Math.max(0, value.c.length - value.e - 1);
   return value.toFixed(Math.max(2, places));
