@@ -25,6 +25,7 @@ import {
 import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk, M, ZH } from "../support/api-helpers";
 import { openShop } from "../support/order-fixtures";
 import { consoleUrl, staffLogin, staffMember } from "../support/staff";
+import { addStandinAccount } from "../support/standin-accounts";
 import { DING_SKUS, dingPrice, startDingConnectStandin } from "../support/standins/dingconnect-standin";
 import { STANDIN_IDS, startReloadlyStandin } from "../support/standins/reloadly-standin";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "../support/test-app";
@@ -55,7 +56,6 @@ const entry = (kind: "topup" | "giftCard", currency: string) => simulatorEntry(k
 const standins = [
   {
     name: "Reloadly",
-    kind: "reloadly" as const,
     /** Its four operators and two gift-card products. */
     products: 6,
     product: String(STANDIN_IDS.cnLocal),
@@ -68,8 +68,7 @@ const standins = [
       const reloadly = await startReloadlyStandin();
       const { state } = reloadly;
       return {
-        baseUrl: reloadly.baseUrl,
-        credentials: { ...state.credentials },
+        account: { kind: "reloadly" as const, standin: reloadly },
         moveRate: () => {
           state.operators = state.operators.map((o) =>
             o.id === STANDIN_IDS.cnLocal ? { ...o, fx: { rate: 6.9, currencyCode: "CNY" } } : o,
@@ -84,7 +83,6 @@ const standins = [
   },
   {
     name: "DingConnect",
-    kind: "dingconnect" as const,
     products: 3,
     product: DING_SKUS.cnRange,
     productName: "China Mobile 7 CNY to 1050 CNY",
@@ -96,8 +94,7 @@ const standins = [
       const ding = await startDingConnectStandin();
       const { state } = ding;
       return {
-        baseUrl: ding.baseUrl,
-        credentials: { apiKey: ding.apiKey },
+        account: { kind: "dingconnect" as const, standin: ding },
         moveRate: () => {
           state.products = state.products.map((p) =>
             p.SkuCode === DING_SKUS.cnRange
@@ -451,20 +448,13 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
     it(`picks up a changed FX rate at ${supplier.name} and flags the route; a product gone is flagged and disabled`, async () => {
       const standin = await supplier.start();
       try {
-        const [account] = await t.deps.db
-          .insert(supplierAccounts)
-          .values({
-            code: `${supplier.kind}-${engine}`,
-            name: supplier.name,
-            kind: supplier.kind,
-            baseUrl: standin.baseUrl,
-            authUrl: supplier.kind === "reloadly" ? standin.baseUrl : "",
-            credentialsSealed: t.deps.cipher.encrypt(JSON.stringify(standin.credentials)),
-            credentialKeys: Object.keys(standin.credentials),
-          })
-          .returning();
+        const accountId = await addStandinAccount(t, {
+          ...standin.account,
+          code: `${standin.account.kind}-${engine}`,
+          name: supplier.name,
+        });
         const start = t.clock.now();
-        const first = expectOk<CatalogSync>(await consoleSync(account!.id), EN);
+        const first = expectOk<CatalogSync>(await consoleSync(accountId), EN);
         expect(first).toMatchObject({
           state: "done",
           products: supplier.products,
@@ -473,7 +463,7 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
         });
 
         const shop = await openShop(t);
-        const route = { supplierId: account!.id, supplierProduct: supplier.product };
+        const route = { supplierId: accountId, supplierProduct: supplier.product };
         const saved = expectOk<RoutedSku>(await setRoutes(shop.topup.skuId, { routes: [route] }), EN);
         expect(saved.routes[0]).toMatchObject({
           productName: supplier.productName,
@@ -485,7 +475,7 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
         const rated = new Date(start.getTime() + MINUTE);
         t.clock.set(rated);
         standin.moveRate();
-        expect(expectOk<CatalogSync>(await consoleSync(account!.id), EN)).toMatchObject({
+        expect(expectOk<CatalogSync>(await consoleSync(accountId), EN)).toMatchObject({
           products: supplier.products,
           added: 0,
           changed: 1,
@@ -508,7 +498,7 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
         const removed = new Date(start.getTime() + 2 * MINUTE);
         t.clock.set(removed);
         standin.removeProduct();
-        expect(expectOk<CatalogSync>(await consoleSync(account!.id), EN)).toMatchObject({
+        expect(expectOk<CatalogSync>(await consoleSync(accountId), EN)).toMatchObject({
           products: supplier.products - 1,
           gone: 1,
           flagged: 1,

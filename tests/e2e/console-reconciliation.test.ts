@@ -3,11 +3,11 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderCalls, PORTAL_BASE, type PriceList, priceCalls } from "#contracts";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
-import { supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { call, EN, expectOk } from "../support/api-helpers";
 import { type E2E, problemsOf, startE2E } from "../support/e2e";
 import { openShop } from "../support/order-fixtures";
 import { consoleUrl, staffCode, staffLogin, staffMember } from "../support/staff";
+import { addStandinAccount } from "../support/standin-accounts";
 import { STANDIN_IDS, startReloadlyStandin } from "../support/standins/reloadly-standin";
 import { TEST_PASSWORD } from "../support/test-app";
 
@@ -202,14 +202,7 @@ describe.each(["en-US", "zh-CN"] as const)("supplier money in the console (%s)",
   it("maps a synced product to a SKU, sees the margin, reconciles the day and resolves a discrepancy", async () => {
     const tag = randomBytes(3).toString("hex");
     const account = { code: `reloadly-${tag}`, name: `Reloadly ${tag}` };
-    await e2e.t.deps.db.insert(supplierAccounts).values({
-      ...account,
-      kind: "reloadly",
-      baseUrl: reloadly.baseUrl,
-      authUrl: reloadly.baseUrl,
-      credentialsSealed: e2e.t.deps.cipher.encrypt(JSON.stringify(reloadly.state.credentials)),
-      credentialKeys: ["clientId", "clientSecret"],
-    });
+    await addStandinAccount(e2e.t, { kind: "reloadly", standin: reloadly, ...account });
     const shop = await openShop(e2e.t);
     const chief = await staffMember(e2e.t, ["superAdmin"]);
     // A price list in CNY with the shop's top-up at 12 CNY: its cost comes in USD, so the margin needs a rate.
