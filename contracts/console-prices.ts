@@ -77,6 +77,9 @@ const costFields = {
 };
 
 /** One route of a SKU as a price list sees it: what buying through it costs, and what the syncs found. */
+/** What a unit costs and what it leaves, as a SKU and each of its routes carry it. */
+export type CostFields = z.infer<z.ZodObject<typeof costFields>>;
+
 export const pricedRoute = z.object({
   supplierId: z.number(),
   supplierCode: z.string(),

@@ -1,24 +1,9 @@
 import { Flex, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { PricedRoute } from "#contracts";
+import type { CostFields } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { priceText } from "./price-common";
 import { rateText } from "./supplier-kinds";
-
-/** The cost fields a SKU and each of its routes carry (contracts/console-prices.ts `costFields`). */
-type Costed = Pick<
-  PricedRoute,
-  | "supplierCost"
-  | "supplierCurrency"
-  | "cost"
-  | "costCurrency"
-  | "rate"
-  | "rateTime"
-  | "noRate"
-  | "quoteTime"
-  | "margin"
-  | "marginPercent"
->;
 
 /**
  * What a unit costs in the list's currency, with where it comes from underneath: the supplier's own amount and the
@@ -30,7 +15,7 @@ export function CostCell({
   listCurrency,
   supplierCostShown = false,
 }: {
-  costed: Costed;
+  costed: CostFields;
   listCurrency: string;
   /** The supplier's own amount has a column of its own (a route's): the rate line leaves it out. */
   supplierCostShown?: boolean;
@@ -70,7 +55,7 @@ export function CostCell({
 }
 
 /** price − cost and its share of the price, red below zero; "-" when either is unknown. */
-export function MarginCell({ costed, listCurrency }: { costed: Costed; listCurrency: string }) {
+export function MarginCell({ costed, listCurrency }: { costed: CostFields; listCurrency: string }) {
   if (costed.margin === null) return "-";
   return (
     <Typography.Text type={costed.margin.startsWith("-") ? "danger" : undefined}>

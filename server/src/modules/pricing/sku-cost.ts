@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { PricedRoute, PricedSku, QuoteResult, RouteFlag } from "#contracts";
+import type { CostFields, PricedRoute, PricedSku, QuoteResult, RouteFlag } from "#contracts";
 import type { Executor } from "../../db/connection";
 import {
   type ListedProduct,
@@ -30,19 +30,6 @@ export interface CostedSku extends QuotedSku {
   price: string | null;
 }
 
-type CostFields = Pick<
-  PricedSku,
-  | "supplierCost"
-  | "supplierCurrency"
-  | "cost"
-  | "costCurrency"
-  | "rate"
-  | "rateTime"
-  | "noRate"
-  | "quoteTime"
-  | "margin"
-  | "marginPercent"
->;
 export type SkuCost = CostFields & Pick<PricedSku, "costSource" | "routes">;
 
 const noCost: CostFields = {
