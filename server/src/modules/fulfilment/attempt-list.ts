@@ -5,8 +5,9 @@ import { orders } from "../../db/schema";
 import { translator } from "../../lib/i18n";
 import { fulfilmentAttempts, supplierAccounts } from "../supplier/supplier.schema";
 
+/** An amount and its currency, both null when the amount is not known. */
 const money = (amount: string | null, currency: string | null) => ({
-  amount: amount === null ? null : amount,
+  amount,
   currency: amount === null ? null : currency,
 });
 
