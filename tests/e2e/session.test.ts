@@ -37,8 +37,11 @@ describe("the session in the shell", () => {
     const prompt = page.getByRole("dialog", { name: "You have been logged out" });
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Log in again" }).click();
-    // Back at sign-in, which will bring the user back to the page they were on.
-    await page.waitForURL("**/login?to=%2Fmerchant%2Finfo");
+    // Back at sign-in, which will bring the user back to the page they were on. Polled on the address (not the
+    // page's load event) so a slow machine's late load does not fail it, and a wrong address is printed.
+    const address = () => page.url().replace(/^https?:\/\/[^/]+/, "");
+    await expect.poll(address, { timeout: 30_000 }).toBe("/login?to=%2Fmerchant%2Finfo");
+    await page.getByLabel("Username").waitFor();
     expect(await storedLogin()).toEqual({ stored: null, cookie: false });
     expect(problemsOf(page)).toEqual([]);
   });
