@@ -164,7 +164,7 @@ export default defineConfig({
           name: "processes",
           include: ["tests/process/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/server-build-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -14,6 +14,7 @@
  * `BENCH_ROUNDS` (default 2) x `BENCH_DURATION_MS` (default 3,000) per row, after `BENCH_WARMUP_MS` (500).
  * Needs PostgreSQL: DATABASE_URL, or the local server at postgres://postgres@127.0.0.1:5432/postgres.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -208,7 +209,7 @@ async function main() {
   };
   /** `npm start` on a free port, tracked (so stopped) before it is healthy; answers once /portal/health does. */
   const startApi = async (name: string) => {
-    const server = track(name, spawnEntry("server/src/main.ts", env, await freePort()));
+    const server = track(name, spawnEntry("main", env, await freePort()));
     const since = performance.now();
     for (;;) {
       if (server.child.exitCode !== null)
@@ -223,13 +224,15 @@ async function main() {
     }
   };
 
+  // The processes run the built server (dist-server/), as production does.
+  execFileSync(process.execPath, ["scripts/server-build.mjs"], { stdio: "inherit" });
   // The first API process migrates and seeds the demo alone; the others, and the workers, then start together.
   let started = performance.now();
   const apis = [await startApi("api1")];
   const rest = Promise.all(Array.from({ length: API_PROCESSES - 1 }, (_, i) => startApi(`api${i + 2}`)));
   // Awaited below, after the merchants are set up; a failure meanwhile must not end the bench before clean-up.
   rest.catch(() => {});
-  for (let i = 0; i < WORKER_PROCESSES; i++) track(`worker${i + 1}`, spawnEntry("server/src/worker.ts", env));
+  for (let i = 0; i < WORKER_PROCESSES; i++) track(`worker${i + 1}`, spawnEntry("worker", env));
 
   // Meanwhile, the merchants, through the app's own services on a connection of the bench's own.
   const database = await openDatabase({ kind: "postgres", url: scratch.url }, () => {});

@@ -1,4 +1,4 @@
-// Written by scripts/contracts-index.mjs from the files in this folder: do not edit.
+// Written by scripts/write-indexes.mjs from the files in this folder: do not edit.
 
 import { apiSettingsResource } from "./api-settings";
 import { depositResource } from "./deposit";

@@ -42,6 +42,8 @@ export interface CallDeclaration {
   readonly stepUp?: true;
   /** Answers even while the server sheds load, to say so (health). */
   readonly reportsOverload?: true;
+  /** A GET that changes something (the spec's export calls queue a task): refused like a change on a full disk. */
+  readonly changes?: true;
   /** Heading of the call in the API documentation (/portal/docs). */
   readonly tag: string;
   /** Body types other than JSON. */

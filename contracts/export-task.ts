@@ -60,6 +60,7 @@ const exportOf = <const R extends "product" | "order" | "ledger", Q extends z.Zo
     method: "GET",
     path: `/merchant/export/${name}/detail`,
     access: { resource, action: "export" },
+    changes: true,
     tag: "export",
     query: filters.extend(exportOptions.shape),
     answer: z.number(),

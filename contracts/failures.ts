@@ -219,6 +219,11 @@ export const failures = {
   fileNotFound: { status: 404, message: "errors.fileNotFound" },
   /** The server's own trouble (a full disk), said plainly; the cause goes to the log. */
   storageUnwritable: { status: 507, message: "errors.storageUnwritable" },
+  /**
+   * Any change the disk had no room for (the database's disk_full, ENOSPC, or the embedded database's reserve
+   * reached: plugins/storage-guard.ts): nothing was written, trying again once space returns works.
+   */
+  storageFull: { status: 503, message: "errors.storageFull", code: "STORAGE_FULL" },
 
   // ---- exports and deliveries ----
   exportTaskNotFound: { status: 404, message: "errors.exportTaskNotFound" },

@@ -1,4 +1,4 @@
-// Written by scripts/contracts-index.mjs from the files in this folder: do not edit.
+// Written by scripts/write-indexes.mjs from the files in this folder: do not edit.
 
 /** Contracts shared by the server and the browser: no Node, no database imports here. */
 export * from "./api-settings";

@@ -16,6 +16,13 @@ export type PublicConfig = z.infer<typeof publicConfig>;
 
 export const PRODUCT_NAME = "Merchant Portal";
 
+/**
+ * The folders the server writes, by role: the data folder (the embedded database, its lock and the operator CLI's
+ * socket; checked on the embedded database only), uploaded files (DATA_DIR/files) and export files (its exports/).
+ */
+export const storageFolderRoles = ["data", "files", "exports"] as const;
+export type StorageFolderRole = (typeof storageFolderRoles)[number];
+
 /** The server's health, for monitors and load balancers: any problem makes the answer a 503 with the same body. */
 export const health = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -24,8 +31,20 @@ export const health = z.object({
     status: z.enum(["up", "down"]),
     latencyMs: z.number().nullable(),
   }),
-  /** The data folder (uploads, exports, the embedded database): a full or read-only disk shows here. */
-  storage: z.object({ status: z.enum(["writable", "unwritable"]) }),
+  /**
+   * The folders the server writes: a full or read-only disk shows here. `status` is "unwritable" when any folder
+   * is not "writable"; the answer's message names the first one by its role.
+   */
+  storage: z.object({
+    status: z.enum(["writable", "unwritable"]),
+    folders: z.array(
+      z.object({
+        role: z.enum(storageFolderRoles),
+        /** "full": writable, but below the space the embedded database keeps in reserve, so changes are refused. */
+        status: z.enum(["writable", "full", "unwritable"]),
+      }),
+    ),
+  }),
   /** "overloaded" while the server answers other calls 503 (plugins/overload). */
   load: z.object({ status: z.enum(["ok", "overloaded"]) }),
 });

@@ -1,7 +1,7 @@
-// `npm start`: build the browser app if needed, then run the server (TypeScript through tsx, no separate build).
+// `npm start`: build the browser app if needed (in a process of its own, whose memory goes with it), then run the
+// server built from the current sources (scripts/run-server.mjs).
 import { ensureBrowserBuild } from "./browser-build.mjs";
+import { runServerPart } from "./run-server.mjs";
 
 await ensureBrowserBuild();
-const { register } = await import("tsx/esm/api");
-register();
-await import("../server/src/main.ts");
+await runServerPart("main");

@@ -11,6 +11,7 @@ import { memo } from "./lib/memo";
 import { type PasswordHasher, passwordHasher } from "./lib/passwords";
 import { redisClient } from "./lib/redis";
 import { parseRsaPublicKey } from "./lib/signing";
+import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type SignInGate, signInGate } from "./modules/auth/login-throttle";
 import type { CachedSession } from "./modules/auth/sessions.service";
 import { httpSender, type Send } from "./modules/delivery/sender";
@@ -46,6 +47,8 @@ export interface AppDeps {
   publicKey: (pem: string) => KeyObject | null;
   /** Which risk rules are on, as this process last read them (modules/risk/active-rules.ts). */
   riskRules: RiskRulesCache;
+  /** This process's Prometheus series (metrics/metrics.ts), served by METRICS_PORT / WORKER_METRICS_PORT. */
+  metrics: Metrics;
   /**
    * What this process caches of the database and hears of its changes (lib/invalidation.ts): started by the
    * processes that serve requests (`startCaches`); until then, and whenever notices are not heard, caches answer
@@ -78,6 +81,7 @@ export function createDeps(database: Database, config: Config, clock: Clock = sy
     redis: config.REDIS_URL ? redisClient(config.REDIS_URL) : null,
     publicKey: memo(1000, parseRsaPublicKey),
     riskRules,
+    metrics: createMetrics({ db: database.db, clock }),
     caches: {
       invalidation,
       sessions: topicCache<CachedSession>(invalidation, "sessions", sized(10_000)),

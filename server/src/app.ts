@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "#contracts";
 import type { AppDeps } from "./app-deps";
-import { logOptions } from "./lib/logger";
+import { createLogger } from "./lib/logger";
+import { fromProjectRoot } from "./lib/project-root";
+import { instrumentHttp } from "./metrics/metrics-server";
 import { loadModules } from "./modules";
 import { serveOpenApiDocument } from "./modules/openapi/openapi-document-routes";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
@@ -17,6 +18,7 @@ import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 import { registerOverloadGuard } from "./plugins/overload";
 import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
+import { registerStorageGuard } from "./plugins/storage-guard";
 
 export interface BuildAppOptions {
   /** The process's container (createDeps), shared with its workers. */
@@ -25,7 +27,10 @@ export interface BuildAppOptions {
   webRoot?: string;
 }
 
-const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
+const defaultWebRoot = fromProjectRoot("dist");
+
+/** What an incoming X-Request-Id may be to be kept: a proxy's id, not a log injection. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The whole HTTP server, built the same way by `main` and by the tests. */
 export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptions) {
@@ -33,21 +38,46 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
   const modules = await loadModules();
 
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : logOptions(config),
-    genReqId: () => randomUUID(),
+    ...(config.LOG_LEVEL === "silent"
+      ? { logger: false }
+      : { loggerInstance: createLogger(config) as FastifyBaseLogger }),
+    // One line per request, when it is answered (below), rather than Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A proxy's request id is kept (its logs and ours then name the same request); any other is made here.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     frameworkErrors: frameworkError,
+    // A graceful stop (main.ts) serves a request that still arrives on an open connection, and closes that
+    // connection after it, rather than answering Fastify's untranslated 503: the database closes only after.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Every line logged while serving a request carries its id (request.log); this one says how it was answered.
+  app.addHook("onResponse", async (request, reply) => {
+    const status = reply.statusCode;
+    const line = `${request.method} ${request.url} ${status} ${reply.elapsedTime.toFixed(0)} ms`;
+    const fields = { req: { method: request.method, url: request.url }, res: { statusCode: status } };
+    // A 503 says plainly why not now (overload, storage full, health's "degraded"): a warning. The error handler
+    // logs the cause of one that has a cause worth an error (a full disk).
+    if (status === 503) request.log.warn(fields, line);
+    else if (status >= 500) request.log.error(fields, line);
+    else request.log.info({ ...fields, responseTime: reply.elapsedTime }, line);
+  });
+  // Request durations by route pattern and status for Prometheus (served on METRICS_PORT, never here).
+  instrumentHttp(app, deps.metrics);
   registerSecurityHeaders(app, config);
   await registerOverloadGuard(app, config);
+  registerStorageGuard(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -24,7 +24,29 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: port.default(8080),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
+    /**
+     * Prometheus metrics of the server (`npm start`): GET /metrics on a listener of their own at this port, never
+     * on PORT (which answers /metrics with 404). Unset: no metrics listener. A variable apart from the worker's
+     * (below), so a server and its workers can share one environment file on one machine.
+     */
+    METRICS_PORT: port.optional(),
+    /** Prometheus metrics of `npm run worker` (GET /metrics) at this port; unset: none. One port per worker process. */
+    WORKER_METRICS_PORT: port.optional(),
+    /**
+     * The address the metrics listeners bind to: loopback, so only a Prometheus (or agent) on this machine reads
+     * them. Metrics are never public; another address only on a network the public cannot reach.
+     */
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    /**
+     * The embedded database's buffer cache (PostgreSQL's shared_buffers). PGlite's own default, 128MB, doubles the
+     * server's resident memory; the operating system caches the data folder's files anyway.
+     */
+    EMBEDDED_SHARED_BUFFERS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}(kB|MB|GB)$/, "must be a size such as 16MB")
+      .default("16MB"),
     DATABASE_URL: postgresUrl.optional(),
     /**
      * Where the cache listener connects (LISTEN, lib/invalidation.ts) when DATABASE_URL goes through PgBouncer in
@@ -56,10 +78,17 @@ const envSchema = z
     /** scrypt cost as log2(N); OWASP's 17 is the floor outside tests (tests may go lower to run fast). */
     PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_LOG2N),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** JSON lines (json), one readable line each (pretty), or pretty only when the output is a terminal (auto). */
+    LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
     /** A request must arrive whole within this time (slow or stalled clients are cut off). */
     REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     /** A connection with no traffic for this long is closed. */
     CONNECTION_TIMEOUT_MS: positiveInt.default(120_000),
+    /**
+     * On SIGTERM/SIGINT a process stops taking work and finishes what it has in hand (requests, the current
+     * fulfilment, callback and export step) within this time; past it, it logs what was still running and exits 1.
+     */
+    SHUTDOWN_GRACE_MS: positiveInt.default(15_000),
     /** Overload: answer 503 while the event loop lags more than this (0 = not checked). */
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Overload: answer 503 while the heap or the resident memory is above these bytes (0 = not checked). */
@@ -127,6 +156,10 @@ const envSchema = z
           return z.NEVER;
         }
       }),
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    path: ["METRICS_PORT"],
+    message: "must differ from PORT (metrics are never served on the public port)",
   })
   .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG2N >= PASSWORD_HASH_LOG2N, {
     path: ["PASSWORD_HASH_LOG2N"],

@@ -1,8 +1,11 @@
+import { rmSync } from "node:fs";
 import { buildApp } from "./app";
 import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
+import { httpInFlight, stopOnSignals } from "./lib/shutdown";
+import { serveMetrics } from "./metrics/metrics-server";
 import { loadModules } from "./modules";
 import {
   DEMO_PASSWORD,
@@ -47,20 +50,42 @@ async function main() {
         })
       : null;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    // Orders in hand reach their next state before the database goes away.
-    await workers?.stop();
-    await stopOperatorCommands?.();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // Prometheus reads this process's metrics on a listener of its own, never the public port (metrics/).
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(deps.metrics, {
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          variable: "METRICS_PORT",
+        });
+
+  // SIGTERM/SIGINT: no new connections, claims or operator commands; the requests, worker steps and commands in
+  // hand finish before the database (and PGlite's folder lock) goes; past SHUTDOWN_GRACE_MS, logged and exit 1.
+  const http = httpInFlight(app.server);
+  stopOnSignals({
+    log: app.log,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    stages: [
+      [
+        {
+          name: "HTTP requests",
+          stop: () => {
+            http.closing();
+            return app.close();
+          },
+          running: http.running,
+        },
+        workers && { name: "workers", stop: workers.stop, running: workers.busy },
+        stopOperatorCommands && { name: "operator commands", stop: stopOperatorCommands },
+      ],
+      [metrics && { name: "metrics listener", stop: () => metrics.close() }],
+      [{ name: "database", stop: () => database.close() }],
+    ],
+    onForcedExit: () => {
+      if (database.engine === "pglite") rmSync(opsSocketPath(config.dataDir), { force: true });
+    },
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
@@ -72,6 +97,7 @@ async function main() {
     `  API documentation: ${url}/portal/docs`,
     `  Database: ${where}`,
   ];
+  if (metrics) lines.push(`  Metrics (Prometheus): ${metrics.url}`);
   if (seeded) lines.push(`  Demo merchant ${seeded.merchantNo} created.`);
   if (await hasDemoUsers(deps)) {
     lines.push(`  Demo sign-ins, password ${DEMO_PASSWORD} (the first sign-in binds MFA with an authenticator app):`);

@@ -2,7 +2,9 @@ import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
-import { processLogger } from "./lib/logger";
+import { createLogger } from "./lib/logger";
+import { stopOnSignals } from "./lib/shutdown";
+import { serveMetrics } from "./metrics/metrics-server";
 import { loadModules } from "./modules";
 import { startWorkers } from "./modules/workers";
 
@@ -23,23 +25,34 @@ async function main() {
     );
   }
   const config = loadConfig();
-  const log = processLogger(config);
+  const log = createLogger(config, 2);
   const database = await openDatabase(databaseTarget(config), (err) => log.warn({ err }, "connection lost"));
   const deps = createDeps(database, config);
+  // Its own metrics (fulfilment, suppliers, queues, pool, process) on a port apart from the server's; listening
+  // first, so a port in use stops the worker before it takes any order.
+  const metrics =
+    config.WORKER_METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(deps.metrics, {
+          port: config.WORKER_METRICS_PORT,
+          host: config.METRICS_HOST,
+          variable: "WORKER_METRICS_PORT",
+        });
+  if (metrics) log.info(`metrics at ${metrics.url}`);
   const workers = startWorkers(await loadModules(), deps, log);
   log.info(`workers started: ${workers.names.join(", ")}`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: finishing the orders in hand`);
-    await workers.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // SIGTERM/SIGINT: no new claims; the fulfilment, callback and export steps in hand finish before the database
+  // goes; past SHUTDOWN_GRACE_MS, logged and exit 1 (the steps cut short are taken up again by any worker).
+  stopOnSignals({
+    log,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    stages: [
+      [{ name: "workers", stop: workers.stop, running: workers.busy }],
+      [metrics && { name: "metrics listener", stop: () => metrics.close() }],
+      [{ name: "database", stop: () => database.close() }],
+    ],
+  });
 }
 
 main().catch((error: unknown) => {

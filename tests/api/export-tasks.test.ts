@@ -248,6 +248,27 @@ describe.each(engines)("the export worker on %s", (engine) => {
     expect(await exportTaskRow(t, id)).toMatchObject({ status: 3, processed: 2 });
   });
 
+  it("a stopping worker ends with the batch in hand and hands its task back, which the next run finishes", async () => {
+    const id = await queue();
+    let stopping = false;
+    let partial: string | null = null;
+    const ran = await runExportsOnce(t.deps, {
+      batchRows: 2,
+      stopped: () => stopping,
+      afterBatch: async (taskId) => {
+        partial = (await exportTaskRow(t, taskId))!.fileKey;
+        stopping = true; // SIGTERM, while the first batch is written
+      },
+    });
+    expect(ran).toBe(1);
+    // Queued again, its partial file gone, and not counted as a run that killed its worker.
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 0, processed: 0, fileKey: null, attempts: 0 });
+    expect(await t.deps.storage.readStream(partial!)).toBeNull();
+    expect(await runExportsOnce(t.deps)).toBe(1);
+    expect(await exportTaskRow(t, id)).toMatchObject({ status: 2, processed: 7, total: 7, attempts: 1 });
+    expect((await readSheet(await downloadForm(t, id, shop.token), 10)).length).toBe(8);
+  });
+
   it("a completed task cannot be terminated; deleting it removes its file", async () => {
     const id = await queue();
     expect(await runExportsOnce(t.deps)).toBe(1);

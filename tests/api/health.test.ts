@@ -63,7 +63,13 @@ describe.each(engines)("health and unknown calls on %s", (engine) => {
           data: {
             status: "degraded",
             database: { engine, status: "down", latencyMs: null },
-            storage: { status: "writable" },
+            storage: {
+              status: "writable",
+              folders: (engine === "pglite" ? ["data", "files", "exports"] : ["files", "exports"]).map((role) => ({
+                role,
+                status: "writable",
+              })),
+            },
             load: { status: "ok" },
           },
         });

@@ -125,7 +125,7 @@ describe.each(engines)("crash recovery of the real server (%s)", (engine: Engine
       expect(await claimedCount(target)).toBe(0);
       expect(await processingCount(server, shop)).toBe(8);
 
-      const worker = track(spawnEntry("server/src/worker.ts", env));
+      const worker = track(spawnEntry("worker", env));
       await waitUntilNoneProcessing(server, shop);
       expect(await stopServer(worker, "SIGTERM")).toBe(0);
       expect(await stopServer(server, "SIGTERM")).toBe(0);

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
-/** The product's entries (server/src/main.ts, server/src/worker.ts) as separate processes, for the process tests. */
+/**
+ * The product's entries as separate processes, for the process tests: the built JavaScript in dist-server/ that
+ * `npm run start:prod` and `npm run worker:prod` run (built once per run: server-build-setup.ts).
+ */
 
 export interface Server {
   child: ChildProcess;
@@ -19,9 +22,9 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** A server entry run as `npm start` / `npm run worker` run it (through tsx), its output collected. */
-export function spawnEntry(entry: string, env: Record<string, string>, port = 0): Server {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+/** A built entry (dist-server/main.js, worker.js) run with plain node, its output collected. */
+export function spawnEntry(entry: "main" | "worker", env: Record<string, string>, port = 0): Server {
+  const child = spawn(process.execPath, ["--enable-source-maps", `dist-server/${entry}.js`], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "development" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -35,9 +38,9 @@ export function spawnEntry(entry: string, env: Record<string, string>, port = 0)
   return { child, url: `http://127.0.0.1:${port}`, output: () => output };
 }
 
-/** `npm start` without the browser build, on a free port; answers once `/portal/health` does. */
+/** The built server, without the browser build, on a free port; answers once `/portal/health` does. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  const server = spawnEntry("server/src/main.ts", env, await freePort());
+  const server = spawnEntry("main", env, await freePort());
   const started = Date.now();
   for (;;) {
     if (server.child.exitCode !== null)

@@ -55,7 +55,7 @@ describe("adding a resource (README, Add a resource)", () => {
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   it("touches only the area's own files by hand; npm's steps write the rest", () => {
-    run("node", ["scripts/contracts-index.mjs"]);
+    run("node", ["scripts/write-indexes.mjs"]);
     run("npx", ["drizzle-kit", "generate", "--name", "refund_request"]);
     const after = hashes(
       copy,
@@ -76,13 +76,15 @@ describe("adding a resource (README, Add a resource)", () => {
       "src/pages/refund-request/refund-request-list-page.tsx",
       "tests/api/refund-request.test.ts",
     ]);
-    // The two contract indexes, and the migration drizzle-kit wrote (its SQL, snapshot and journal).
+    // The two contract indexes, the list of server modules, and the migration drizzle-kit wrote (its SQL,
+    // snapshot and journal).
     expect(generated.sort()).toEqual([
       "contracts/areas.ts",
       "contracts/index.ts",
       expect.stringMatching(/^server\/src\/db\/migrations\/\d{4}_refund_request\.sql$/),
       expect.stringMatching(/^server\/src\/db\/migrations\/meta\/\d{4}_snapshot\.json$/),
       "server/src/db/migrations/meta/_journal.json",
+      "server/src/modules/all-modules.ts",
     ]);
     const migration = generated.find((f) => f.endsWith("_refund_request.sql"))!;
     expect(readFileSync(path.join(copy, migration), "utf8")).toContain('CREATE TABLE "refund_requests"');

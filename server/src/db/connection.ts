@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { fromProjectRoot } from "../lib/project-root";
 /**
  * Queries name their tables (imported from db/schema.ts or a module's own `<area>.schema.ts`); no relational
  * query API, so the connection needs no list of every table and a new module's table is registered nowhere.
@@ -89,7 +91,7 @@ async function listenOnPostgres(url: string, channel: string, handlers: ListenHa
   };
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = fromProjectRoot("server/src/db/migrations");
 
 export type DatabaseTarget =
   | {
@@ -104,7 +106,44 @@ export type DatabaseTarget =
    * `dir` undefined = in memory (tests). `snapshot`: start from a dumped data folder (`dumpDataDir`) instead of
    * an empty one; tests load one migrated copy instead of running initdb and every migration per file.
    */
-  | { kind: "pglite"; dir?: string; snapshot?: Blob };
+  | {
+      kind: "pglite";
+      dir?: string;
+      snapshot?: Blob /** shared_buffers of a data folder's database. */;
+      sharedBuffers?: string;
+    };
+
+/**
+ * A new embedded database (PostgreSQL's initdb), made in a process of its own: the server that runs initdb keeps
+ * about 130 MB more for its whole life (bench/memory.ts), which a short-lived process gives back when it exits.
+ */
+async function createDataFolder(pgdata: string): Promise<void> {
+  const create = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
+await (await PGlite.create(process.argv[1])).close();`;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", create, pgdata]);
+}
+
+/**
+ * A connection closed while its client is checked out (PostgreSQL restarted, or ended it) is an error event on
+ * the client, which the pool does not listen to then: unheard, it would end the process. Heard here, the client
+ * goes back to the pool at once (which drops a dead one) and its holder's own release becomes a no-op: Drizzle
+ * sends a transaction's BEGIN before its try/finally, so a BEGIN that fails never releases its client, and each
+ * such client would hold a place in the pool (and `pool.end()` on a graceful stop) for good. The holder hears of
+ * the error from its statement.
+ */
+function handBackDeadClients(pool: pg.Pool) {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    }),
+  );
+}
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(
@@ -117,6 +156,7 @@ export async function openDatabase(
     // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
     // the next query; without a listener the error would end the process.
     pool.on("error", onIdleError);
+    handBackDeadClients(pool);
     const db = drizzleNodePg(pool);
     try {
       await migrateNodePg(db, { migrationsFolder });
@@ -142,8 +182,12 @@ export async function openDatabase(
 
   const release = target.dir ? lockDataDir(target.dir) : () => {};
   try {
-    const client = target.dir
-      ? await PGlite.create(path.join(target.dir, "pgdata"))
+    const pgdata = target.dir ? path.join(target.dir, "pgdata") : null;
+    if (pgdata && !existsSync(pgdata)) await createDataFolder(pgdata);
+    const client = pgdata
+      ? await PGlite.create(pgdata, {
+          startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${target.sharedBuffers ?? "16MB"}`],
+        })
       : await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder });

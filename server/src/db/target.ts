@@ -10,5 +10,5 @@ export function databaseTarget(config: Config): DatabaseTarget {
         poolMax: config.DATABASE_POOL_MAX,
         ...(config.DATABASE_LISTEN_URL && { listenUrl: config.DATABASE_LISTEN_URL }),
       }
-    : { kind: "pglite", dir: config.dataDir };
+    : { kind: "pglite", dir: config.dataDir, sharedBuffers: config.EMBEDDED_SHARED_BUFFERS };
 }

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import i18next, { type Resource, type TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, type Language, type LocalizedText, languages } from "#contracts";
 import { memo } from "./memo";
+import { fromProjectRoot } from "./project-root";
 
 /** The server speaks the same catalogs as the browser: `locales/<language>/<namespace>.json`. */
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
+const localesDir = fromProjectRoot("locales");
 
 function loadCatalogs(): Resource {
   const resources: Resource = {};

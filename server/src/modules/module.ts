@@ -7,7 +7,7 @@ type Routes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
 /**
  * What a module adds to the server. Each folder under modules/ with an index.ts default-exporting one of these
- * is a module; nothing lists them (see loadModules), so a new area is a new folder.
+ * is a module; the list of them is written from the folders (see loadModules), so a new area is a new folder.
  */
 export interface ServerModule {
   /** The folder's name, which is also the area's name in contracts/, src/pages/ and locales/. */
@@ -43,6 +43,12 @@ export interface Command {
     out: (line: string) => void,
     operator: AuditActor,
   ): Promise<void>;
+  /**
+   * Set by a command that must open no database (restore, which fills an empty data folder): the CLI runs this
+   * instead of `run`, before it reads the configuration or opens anything, and a server refuses it
+   * (ops/ops-socket.ts). Its `run` is then never called.
+   */
+  withoutDatabase?(values: Record<string, string | boolean | undefined>, out: (line: string) => void): Promise<void>;
 }
 export type Commands = Record<string, Command>;
 

@@ -67,6 +67,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Missing ${missing.map(([o]) => `--${o}`).join(", ")}\n\n${commandHelp(command)}`);
     return 1;
   }
+  // Before the configuration is read: outside production that writes a new DATA_DIR/secrets.json.
+  if (command.withoutDatabase) {
+    await command.withoutDatabase(given, (line) => console.log(line));
+    return 0;
+  }
   const config = loadConfig();
   const target = databaseTarget(config);
   let database: Awaited<ReturnType<typeof openDatabase>>;

@@ -68,6 +68,10 @@ export async function serveOperatorCommands(
         send({ refused: `The running server has no command ${parsed.data.name}: restart it after an update.` });
         return 1;
       }
+      if (command.withoutDatabase) {
+        send({ refused: `${parsed.data.name} runs without a database, never in a server: stop the server first.` });
+        return 1;
+      }
       // The command's name only: its options may carry a password or an account number.
       log.info({ command: parsed.data.name }, "operator command");
       try {

@@ -162,6 +162,9 @@ export function describeFailure(error: FastifyError | Failure, request: FastifyR
   const language = request.language ?? pickLanguage(request.headers["accept-language"]);
   const t = request.t ?? translator(language);
 
+  // A write the disk had no room for is the server's trouble, said plainly (503), wherever it was thrown.
+  if (!(error instanceof Failure) && isStorageFull(error)) error = new Failure("storageFull", {}, { cause: error });
+
   if (error instanceof Failure) {
     const { status, message, code } = error.rule;
     // An expected failure of the server's own (a full disk): said plainly to the caller, in full in the log.
@@ -193,6 +196,21 @@ export function describeFailure(error: FastifyError | Failure, request: FastifyR
 
   request.log.error({ err: error, reqId: request.id }, "unexpected error");
   return { status: 500, message: t("errors.internal", { requestId: request.id }), data: null, headers: {} };
+}
+
+/** SQLSTATE disk_full: PostgreSQL's and PGlite's "could not extend file …: No space left on device". */
+const DISK_FULL = "53100";
+
+/**
+ * Whether an error is a write the disk had no room for: the database's disk_full, or the file system's ENOSPC or
+ * EDQUOT (quota), however deep Drizzle or a driver wrapped it (`cause`, or one of an AggregateError's).
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 8) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (code === DISK_FULL || code === "ENOSPC" || code === "EDQUOT") return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isStorageFull(inner, depth + 1))) return true;
+  return isStorageFull(cause, depth + 1);
 }
 
 /** Fastify's own 4xx errors in our words: by status, plus the two ways a JSON body can be unreadable. */

@@ -30,6 +30,7 @@ export function serve<C extends CallDeclaration>(app: FastifyInstance, call: C, 
     ...(call.beforeMfa && { beforeMfa: true }),
     ...(call.stepUp && { stepUp: true }),
     ...(call.reportsOverload && { reportsOverload: true }),
+    ...(call.changes && { changes: true }),
   };
   app.route({
     method: call.method,
@@ -48,7 +49,10 @@ export function serve<C extends CallDeclaration>(app: FastifyInstance, call: C, 
     handler: async (request, reply) => {
       const parsed = { params: request.params, query: request.query, body: request.body } as CallParsed<C>;
       const answer = await handler({ ...parsed, request, reply });
-      return answer === reply || !call.answer ? answer : ok(request, answer);
+      // A reply is thenable: awaiting the one a handler returned waits until its answer went out and gives
+      // undefined. Wrapping that in an envelope would send a second answer (FST_ERR_REP_ALREADY_SENT).
+      if (answer === reply || reply.sent) return reply;
+      return call.answer ? ok(request, answer) : answer;
     },
   });
 }

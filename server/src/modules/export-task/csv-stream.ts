@@ -66,6 +66,9 @@ export function openCsvWriter(
     // Given a record delimiter, csv-stringify quotes only fields holding all of it; a lone \n or \r must be quoted too.
     quote_record_delimiter: true,
     eof: true,
+    // At most 16 KB of CSV text waits here for `output` (Node 22 raised the default to 64 KB): a stalled output
+    // holds few rows in memory.
+    readableHighWaterMark: 16 * 1024,
   });
   let state: "open" | "finished" | "aborted" = "open";
   // Ends when `output` has every byte (and is closed), or fails with the first error of either stream.

@@ -166,6 +166,24 @@ export async function runExport(deps: AppDeps, task: ClaimedTask, options: Expor
       }
       if (rows.length < batchRows) break;
       await options.afterBatch?.(task.id, processed);
+      if (options.stopped?.()) {
+        // A stopping worker ends with the batch in hand: the task goes back to the queue, this run not counted
+        // as one that killed its worker, and starts again (a new file) after the restart.
+        await writer.abort();
+        writer = null;
+        await deps.storage.delete(fileKey);
+        await deps.db
+          .update(exportTasks)
+          .set({
+            status: ExportStatus.queued,
+            processed: 0,
+            fileKey: null,
+            leaseUntil: null,
+            attempts: sql`${exportTasks.attempts} - 1`,
+          })
+          .where(mine);
+        return;
+      }
     }
     await writer.finish();
     writer = null;
@@ -218,7 +236,8 @@ export function startExportWorker(
     log,
     prepare: deps.engine === "pglite" ? () => releaseLeases(deps) : undefined,
     lanes: EXPORTS.lanes,
-    // A round runs every due task; a stopping worker finishes the batch in hand and takes no new task.
+    // A round runs every due task; a stopping worker finishes the batch in hand, hands its task back to the
+    // queue and takes no new one.
     round: async (stopping) => {
       await runExportsOnce(deps, { stopped: stopping, log });
       return false;

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { ProductType, storedMessage, supplierKindOf } from "#contracts";
+import { type OrderFailCode, type OrderSource, ProductType, storedMessage, supplierKindOf } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { claimDue } from "../../db/claim-due";
 import { queryRows } from "../../db/raw";
 import { type PollingWorker, startPollingWorker, type WorkerLog } from "../../lib/polling-worker";
+import type { SupplierOutcome } from "../../metrics/metrics";
 import { completeOrder, failOrder } from "../order/order-outcome";
 import { type SupplierRegistry, supplierRegistry } from "../supplier/registry";
 import type { LookupAnswer, SupplierAnswer, SupplierClient, SupplierRequest } from "../supplier/supplier";
@@ -79,6 +80,8 @@ export interface ClaimedOrder {
   supplier: string;
   /** A sandbox's order: routed to the sandbox simulator only. */
   sandbox: boolean;
+  /** How it was placed (portal or Open API): the metrics count its end by channel. */
+  source: OrderSource;
   /** This claim's attempt number (1 the first time), also the fencing token for rescheduling. */
   attempts: number;
   deadlineAt: Date;
@@ -102,7 +105,7 @@ export async function claimDueOrders(deps: AppDeps, limit: number): Promise<Clai
     limit,
     set: sql`next_run_at = ${new Date(now.getTime() + FULFILMENT.leaseMs).toISOString()}, attempts = t.attempts + 1`,
     still: sql`t.status = 'processing'`,
-    returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity,
+    returning: sql`t.id, t.order_no as "orderNo", t.product_type as "productType", t.spec, t.quantity, t.source,
       t.recharge_account as "rechargeAccount", t.inputs, t.supplier, t.attempts, t.sku_id as "skuId",
       t.amount::text as amount, t.currency,
       (select s.code from product_skus s where s.id = t.sku_id) as "skuCode",
@@ -194,7 +197,7 @@ async function step(
     return carryOn(deps, clients, order, last, callTimeoutMs, pastDeadline);
   // No attempt open: the previous one (if any) was refused, so the next route may try.
   if (pastDeadline) {
-    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON, "DEADLINE_PASSED");
+    await fail(deps, order, DEADLINE_REASON, "DEADLINE_PASSED");
     return "moved";
   }
   const [route] = await openRoutes(deps.db, order);
@@ -203,13 +206,16 @@ async function step(
   if (!route || !client || !adapter) {
     // Every route refused it (the last refusal says why), or there was none to try.
     const [reason, code] = last ? finalReason(last) : [NO_SUPPLIER_REASON, "SUPPLIER_UNAVAILABLE" as const];
-    await failOrder(deps.db, order.id, deps.clock.now(), reason, code);
+    await fail(deps, order, reason, code);
     return "moved";
   }
   const plan = await planRoute(deps, adapter, order, route);
   const attempt = await startAttempt(deps.db, order, (last?.seq ?? 0) + 1, route, deps.clock.now(), plan);
   if (!attempt) return "moved"; // the claim was lost to a later worker
-  if (attempt.state === "skipped") return "refused";
+  if (attempt.state === "skipped") {
+    deps.metrics.supplierCall(route.account.code, "skip", "skipped");
+    return "refused";
+  }
   const started = Date.now();
   let answer: SupplierAnswer;
   try {
@@ -220,6 +226,12 @@ async function step(
     return "moved";
   }
   return settle(deps, order, attempt, answer, false, Date.now() - started);
+}
+
+/** Fails the order (and refunds it, in the same statement); counted when this call is the one that failed it. */
+async function fail(deps: AppDeps, order: ClaimedOrder, reason: string, failCode: OrderFailCode) {
+  if (await failOrder(deps.db, order.id, deps.clock.now(), reason, failCode))
+    deps.metrics.orderFinished(order.source, { status: "failed", failCode });
 }
 
 /**
@@ -269,7 +281,7 @@ async function carryOn(
   }
   if (answer === null || answer.state === "notFound" || (pastDeadline && answer.state === "pending")) {
     // Past the deadline with no final answer: the order fails (and is refunded) as it always has.
-    await failOrder(deps.db, order.id, deps.clock.now(), DEADLINE_REASON, "DEADLINE_PASSED");
+    await fail(deps, order, DEADLINE_REASON, "DEADLINE_PASSED");
     return "moved";
   }
   const latencyMs = started ? Date.now() - started : undefined;
@@ -305,10 +317,11 @@ async function settle(
         ? deps.cipher.encrypt(JSON.stringify({ cards: answer.cards ?? [] }))
         : null;
     const money = await costOfSuccess(deps, order, attempt, answer);
-    await deps.db.transaction(async (tx) => {
+    const completed = await deps.db.transaction(async (tx) => {
       await settleAttempt(tx, attempt.id, { ...answer, ...money, latencyMs, at });
-      await completeOrder(tx, order.id, at, sealed);
+      return completeOrder(tx, order.id, at, sealed);
     });
+    if (completed) deps.metrics.orderFinished(order.source, { status: "success" });
     return "moved";
   }
   if (answer.state === "failed") {
@@ -388,13 +401,26 @@ function askSupplier(
     });
     signal.addEventListener("abort", () => reject(new Error(message)), { once: true });
   });
+  const started = performance.now();
   const call =
     question === "submit"
       ? client.submit(request)
       : question === "lookup"
         ? client.lookup(request)
         : client.query({ ...request, transactionId: attempt.transactionId ?? "" });
-  return Promise.race([call, timedOut]);
+  // Every call counted by what came back (or that nothing did), with how long it took.
+  const count = (outcome: SupplierOutcome) =>
+    deps.metrics.supplierCall(attempt.account.code, question, outcome, (performance.now() - started) / 1000);
+  return Promise.race([call, timedOut]).then(
+    (answer) => {
+      count(answer.state === "notFound" ? "not_found" : answer.state);
+      return answer;
+    },
+    (error: unknown) => {
+      count(signal.aborted ? "timeout" : "error");
+      throw error;
+    },
+  );
 }
 
 /** A transient error: a `retry` event with the error's text, and the next attempt after a growing pause. */

@@ -74,7 +74,13 @@ const shortAttempt = sql`select 1 from ${fulfilmentAttempts} f
 
 async function orderRow(deps: AppDeps, orderNo: string) {
   const [row] = await deps.db
-    .select({ id: orders.id, merchantId: orders.merchantId, status: orders.status, merchantNo: merchants.merchantNo })
+    .select({
+      id: orders.id,
+      merchantId: orders.merchantId,
+      status: orders.status,
+      source: orders.source,
+      merchantNo: merchants.merchantNo,
+    })
     .from(orders)
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(eq(orders.orderNo, orderNo));
@@ -158,5 +164,6 @@ export async function failOrderFromConsole(
       after: { status: "failed", reason },
     });
   });
+  deps.metrics.orderFinished(row.source, { status: "failed", failCode: "FAILED_BY_RESELLER" });
   return consoleOrderDetail(deps, orderNo, language);
 }

@@ -160,7 +160,10 @@ export async function placeBuiltOrder(
   order: NewOrder,
 ): Promise<{ row: OrderRow; created: boolean }> {
   const outcome = await orderGroups(deps).place(order);
-  if (outcome.kind === "placed") return { row: placedRow(order, outcome.id, outcome.orderNo), created: true };
+  if (outcome.kind === "placed") {
+    deps.metrics.orderPlaced(order.source);
+    return { row: placedRow(order, outcome.id, outcome.orderNo), created: true };
+  }
   // The number was used before (perhaps by a request racing this one), or the debit failed: a repeat of an
   // earlier order answers that order even when the balance could not pay for it again.
   const earlier = await findByMerchantOrderNo(deps, order.merchantId, order.merchantOrderNo);

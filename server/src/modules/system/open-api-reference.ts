@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Marked, type Tokens } from "marked";
+import { fromProjectRoot } from "../../lib/project-root";
 
 /**
  * docs/open-api.md, the Open API's reference, as a page the server serves (`/portal/reference/open-api`): the
  * one document integrating developers need, linked from API Settings, readable without signing in. Rendered
  * once per process from the committed file, so the page and the repository never disagree.
  */
-const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../docs/open-api.md");
+const file = fromProjectRoot("docs/open-api.md");
 
 /** GitHub's heading anchors ("Signing a request" -> "signing-a-request"): the document's contents link to them. */
 const headingSlug = (text: string) =>
