@@ -25,6 +25,13 @@ export function cacheInvalidation() {
     get live(): boolean {
       return listening?.live ?? false;
     },
+    /**
+     * This process changed `topic` and committed: its own entries go now, not when its NOTIFY comes back over
+     * the listener's connection, which may be after the answer (the next call would still see the old value).
+     */
+    changedHere(topic: CacheTopic): void {
+      for (const drop of drops.get(topic) ?? []) drop();
+    },
     /** Calls `drop` whenever `topic` changes, and when notices may have been missed. */
     on(topic: CacheTopic, drop: () => void): void {
       drops.set(topic, [...(drops.get(topic) ?? []), drop]);

@@ -96,6 +96,8 @@ export async function bindMfa(
       .where(eq(table.id, id));
     await also(tx);
   });
+  // The caller's next call must find MFA bound, even if it comes before this change's notice.
+  deps.caches.invalidation.changedHere("sessions");
 }
 
 /**
@@ -148,4 +150,5 @@ export async function changePassword(
     await revokeUserSessions(deps, tx, id, undefined, realm.sessions);
     await also(tx);
   });
+  deps.caches.invalidation.changedHere("sessions");
 }

@@ -126,6 +126,8 @@ export function liveSession(deps: AppDeps, table: SessionTable, token: string) {
 
 export async function revokeSession(deps: AppDeps, sessionId: number, table: SessionTable = sessions): Promise<void> {
   await deps.db.update(table).set({ revokedAt: deps.clock.now() }).where(eq(table.id, sessionId));
+  // A signed-out token opens nothing in this process from now, not from when the notice comes back.
+  deps.caches.invalidation.changedHere("sessions");
 }
 
 /** Ends every live session of a user, optionally sparing one (the caller's own). */
