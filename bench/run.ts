@@ -5,7 +5,18 @@
 import { execFileSync } from "node:child_process";
 
 const quick = ["bundle", "startup", "batch"];
-const heavy = ["memory", "orders", "order-list", "open-api", "callbacks", "export", "overview", "web", "cluster"];
+const heavy = [
+  "memory",
+  "orders",
+  "order-list",
+  "open-api",
+  "callbacks",
+  "export",
+  "overview",
+  "web",
+  "cluster",
+  "backup",
+];
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith("--"));
 const named = args.filter((a) => !a.startsWith("--"));

@@ -3,6 +3,7 @@
 import apiSettingsModule from "./api-settings";
 import auditModule from "./audit";
 import authModule from "./auth";
+import backupModule from "./backup";
 import consoleModule from "./console";
 import deliveryModule from "./delivery";
 import depositModule from "./deposit";
@@ -31,6 +32,7 @@ export const modulesByFolder: Record<string, ServerModule> = {
   "api-settings": apiSettingsModule,
   audit: auditModule,
   auth: authModule,
+  backup: backupModule,
   console: consoleModule,
   delivery: deliveryModule,
   deposit: depositModule,
