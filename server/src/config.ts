@@ -215,6 +215,12 @@ function embeddedKey(env: Omit<Env, "ENCRYPTION_KEY" | "ENCRYPTION_OLD_KEYS">, d
     if (!stored) throw new ConfigError(`${file} holds no valid encryptionKey; restore it or set ENCRYPTION_KEY`);
     return stored;
   }
+  // A database made with a key that is not here (a restore whose key was not copied, a deleted secrets.json):
+  // a new key would read none of its secrets and would seal new ones beside them with another key.
+  if (!env.DATABASE_URL && existsSync(path.join(dataDir, "pgdata")))
+    throw new ConfigError(
+      `${dataDir}/pgdata holds a database but ${file} is missing: copy the key kept with it there or set ENCRYPTION_KEY (README.md, Backups)`,
+    );
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, `${JSON.stringify({ encryptionKey: key.toString("base64") }, null, 2)}\n`, { mode: 0o600 });

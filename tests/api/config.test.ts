@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -116,6 +116,14 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: nested });
     const stored = JSON.parse(readFileSync(path.join(nested, "secrets.json"), "utf8")).encryptionKey;
     expect(config.encryptionKeys).toEqual([Buffer.from(stored, "base64")]);
+  });
+
+  it("refuses to make a new key beside an embedded database made with another", () => {
+    mkdirSync(path.join(dataDir, "pgdata"));
+    expect(failure({})).toContain("pgdata holds a database but");
+    expect(() => statSync(secretsFile())).toThrow();
+    // On PostgreSQL a left-over pgdata folder is no one's: the key is made as usual.
+    expect(load({ DATABASE_URL: "postgres://localhost/x" }).encryptionKeys).toHaveLength(1);
   });
 
   it("refuses a damaged secrets.json instead of replacing the key", () => {

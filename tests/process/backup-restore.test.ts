@@ -20,7 +20,8 @@ import { totpCode } from "../../server/src/modules/auth/totp";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { DEMO_PASSWORD } from "../../server/src/modules/provisioning/demo-seed";
 import { opsSocketPath, runOnServer } from "../../server/src/ops/ops-socket";
-import { api, processingCount, type Shop } from "../support/server-api";
+import { TINY_PNG } from "../support/funds-fixtures";
+import { api, processingCount, type Shop, shopOf, signIn } from "../support/server-api";
 import { type Server, sleep, startServer, stopServer } from "../support/server-process";
 import { engines, scratchPostgres } from "../support/test-db";
 
@@ -31,12 +32,6 @@ import { engines, scratchPostgres } from "../support/test-db";
  * server started there settles every order the archive holds, the ledger's invariants hold, and the proof of a
  * deposit is served.
  */
-
-/** A real 1x1 PNG: a deposit's proof of payment. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
 
 interface Ran {
   status: number | null;
@@ -69,19 +64,6 @@ function ops(dir: string, args: string[], env: Record<string, string> = {}): Pro
   return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
 }
 
-/** Signs a demo user in, binding MFA as the browser would; the secret is kept to sign in again elsewhere. */
-async function signIn(server: Server, username: string) {
-  const login = await api<{ tokenHead: string; token: string }>(server, "POST", "/merchant/api/login", undefined, {
-    username,
-    password: DEMO_PASSWORD,
-    captcha: "",
-  });
-  const token = `${login.tokenHead}${login.token}`;
-  const mfaKey = await api<string>(server, "GET", "/merchant/api/mfa/key", token);
-  await api(server, "POST", "/merchant/api/mfa/bind", token, { mfaKey, captcha: totpCode(mfaKey, new Date()) });
-  return { token, mfaKey };
-}
-
 /**
  * Signs in with the code an authenticator shows: the server decrypts the user's TOTP secret for it, so this works
  * only with the right key. The next step's code (accepted ±1 step) was never used, so it is not refused as reused.
@@ -93,17 +75,6 @@ async function signInWithCode(server: Server, username: string, mfaKey: string):
     captcha: totpCode(mfaKey, new Date(Date.now() + 30_000)),
   });
   return `${login.tokenHead}${login.token}`;
-}
-
-async function shopOf(server: Server, token: string): Promise<Shop> {
-  const products = await api<{ list: { id: number; code: string; skus: { id: number; orderable: boolean }[] }[] }>(
-    server,
-    "GET",
-    "/merchant/api/product/list?pageSize=100",
-    token,
-  );
-  const topup = products.list.find((p) => p.code === "DEMO-MOBILE-TOPUP")!;
-  return { token, productId: topup.id, skuId: topup.skus.find((s) => s.orderable)!.id };
 }
 
 /**
@@ -163,7 +134,7 @@ describe("backup and restore of the embedded database", () => {
     // A deposit with its proof of payment, approved by the reseller's staff: the merchant's balance grows.
     const finance = await signIn(server, "finance@demo.test");
     const form = new FormData();
-    form.append("file", new Blob([PNG], { type: "image/png" }), "transfer.png");
+    form.append("file", new Blob([TINY_PNG], { type: "image/png" }), "transfer.png");
     const uploaded = (await (
       await fetch(`${server.url}/portal/merchant/api/upload/image`, {
         method: "POST",
@@ -252,6 +223,11 @@ describe("backup and restore of the embedded database", () => {
     expect(restored.stdout).toContain("every checksum matches");
     expect(restored.stdout).toContain(`copy the secrets.json kept apart to ${target}/secrets.json`);
     expect(contents(target)).toEqual(["files", "pgdata"]);
+    // Without the key the server refuses the folder rather than make a new key that reads none of its secrets.
+    await expect(startServer({ DATA_DIR: target, DATABASE_URL: "", ENCRYPTION_KEY: "" })).rejects.toThrow(
+      /pgdata holds a database but .*secrets\.json is missing/,
+    );
+    expect(contents(target)).toEqual(["files", "pgdata"]);
     copyFileSync(path.join(source, "secrets.json"), path.join(target, "secrets.json"));
 
     // The archive as restored: a consistent moment of the stream, some orders still in flight, the ledger whole.
@@ -283,7 +259,7 @@ describe("backup and restore of the embedded database", () => {
     });
     expect(proof.status).toBe(200);
     expect(proof.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await proof.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     expect(await stopServer(copy, "SIGTERM")).toBe(0);
 
     // Read with the server stopped: every order final, one Deduct each, a Refund for each failed one.

@@ -9,6 +9,7 @@ import { type DatabaseTarget, openDatabase } from "../../server/src/db/connectio
 import { deposits, exportTasks, ledgerEntries, orders } from "../../server/src/db/schema";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
 import { STORAGE_RESERVE_BYTES } from "../../server/src/plugins/storage-guard";
+import { depositForm, TINY_PNG } from "../support/funds-fixtures";
 import { demoShop, type Shop } from "../support/server-api";
 import { type Server, sleep, startServer, stopServer } from "../support/server-process";
 import { type Engine, engines, scratchPostgres } from "../support/test-db";
@@ -75,29 +76,12 @@ const order = (shop: Shop, merchantOrderNo: string) => ({
   inputs: { account: "13800138000" },
 });
 
-/** A real 1x1 PNG (uploads are recognised by their bytes). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 function proofForm(salt: string): FormData {
   const form = new FormData();
   // Different bytes per upload (stored once per content): what follows the image's end is still a PNG's.
-  form.append("file", new Blob([PNG, Buffer.from(salt)], { type: "image/png" }), "proof.png");
+  form.append("file", new Blob([TINY_PNG, Buffer.from(salt)], { type: "image/png" }), "proof.png");
   return form;
 }
-
-const deposit = (proofFileId: number, referenceNo: string) => ({
-  amount: "100.00",
-  currency: "USD",
-  referenceNo,
-  paymentGateway: "SWIFT",
-  transactionTime: "2026-11-20T08:30:00.000Z",
-  proofFileId,
-  companyName: "Acme Ltd",
-  bankAccount: "DE89370400440532013000",
-  remarks: "",
-});
 
 const balanceOf = async (server: Server, shop: Shop) =>
   ((await call(server, "GET", "/merchant/api/merchant/info", { token: shop.token })).body.data as { balance: string })
@@ -230,7 +214,7 @@ describe.skipIf(!canMount)("a full disk under the data folder", () => {
         await call(server, "POST", "/merchant/api/upload/image", { token: shop.token, form: proofForm("b"), lang }),
         await call(server, "POST", "/merchant/api/fund/deposit", {
           token: shop.token,
-          body: deposit(proofId, `REF-FULL-${i}`),
+          body: depositForm(proofId, { referenceNo: `REF-FULL-${i}` }),
           lang,
         }),
         await call(server, "GET", "/merchant/export/order/detail?format=csv", { token: shop.token, lang }),
@@ -286,7 +270,7 @@ describe.skipIf(!canMount)("a full disk under the data folder", () => {
     for (const i of [0, 1]) {
       const recharge = await call(server, "POST", "/merchant/api/fund/deposit", {
         token: shop.token,
-        body: deposit((upload.body.data as { fileId: number }).fileId, `REF-FULL-${i}`),
+        body: depositForm((upload.body.data as { fileId: number }).fileId, { referenceNo: `REF-FULL-${i}` }),
       });
       expect(recharge.status).toBe(200);
     }

@@ -4,15 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../server/src/app-deps";
-import { loadConfig } from "../../server/src/config";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
-import { ledgerEntries, orders, productSkus, products } from "../../server/src/db/schema";
-import { createCipher } from "../../server/src/lib/crypto";
-import { operatorActor } from "../../server/src/modules/audit/audit.service";
+import { ledgerEntries, orders } from "../../server/src/db/schema";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
-import { fulfilmentAttempts, skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
+import { fulfilmentAttempts } from "../../server/src/modules/supplier/supplier.schema";
+import { routeDemoTopupToDing } from "../support/process-routes";
 import { api, demoShop, type Shop, waitUntilNoneProcessing } from "../support/server-api";
 import { type Server, sleep, startServer, stopServer } from "../support/server-process";
 import { DING_SKUS, startDingConnectStandin } from "../support/standins/dingconnect-standin";
@@ -228,38 +224,7 @@ describe.each(engines)("a graceful stop of the real server (%s)", (engine: Engin
     const { env, dataDir, target } = await prepare({ SHUTDOWN_GRACE_MS: "500" });
     // A first start makes the database with the demo's catalog; stopped, the demo top-up is routed to DingConnect.
     expect(await stopServer(track(await startServer(env)), "SIGTERM")).toBe(0);
-    const config = loadConfig({ ...process.env, ...env });
-    const database = await openDatabase(target, () => {});
-    try {
-      const [account] = await database.db
-        .insert(supplierAccounts)
-        .values({
-          code: "ding",
-          name: "DingConnect",
-          kind: "dingconnect",
-          baseUrl: ding.baseUrl,
-          credentialsSealed: createCipher(config.encryptionKeys).encrypt(JSON.stringify({ apiKey: "ding-stop-key" })),
-          credentialKeys: ["apiKey"],
-        })
-        .returning();
-      const skus = await database.db
-        .select({ id: productSkus.id })
-        .from(productSkus)
-        .innerJoin(products, eq(products.id, productSkus.productId))
-        .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-      await database.db.insert(skuRoutes).values(
-        skus.map((sku) => ({
-          skuId: sku.id,
-          position: 0,
-          supplierId: account!.id,
-          supplierProduct: DING_SKUS.cnRange,
-        })),
-      );
-      const deps = createDeps(database, config);
-      expect(await syncCatalog(deps, account!.id, "operator", operatorActor("test"))).toMatchObject({ state: "done" });
-    } finally {
-      await database.close();
-    }
+    await routeDemoTopupToDing(env, target, ding, "ding-stop-key");
 
     // DingConnect takes the transfer but answers only after a minute: the worker's step outlasts the grace time.
     ding.state.bySku.set(DING_SKUS.cnRange, { kind: "slow", ms: 60_000 });

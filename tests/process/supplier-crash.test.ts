@@ -1,17 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../server/src/app-deps";
-import { loadConfig } from "../../server/src/config";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
-import { orders, productSkus, products } from "../../server/src/db/schema";
-import { createCipher } from "../../server/src/lib/crypto";
-import { operatorActor } from "../../server/src/modules/audit/audit.service";
+import { orders } from "../../server/src/db/schema";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { syncCatalog } from "../../server/src/modules/supplier/catalog-sync";
-import { fulfilmentAttempts, skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
+import { fulfilmentAttempts } from "../../server/src/modules/supplier/supplier.schema";
+import { routeDemoTopupToDing } from "../support/process-routes";
 import { api, demoShop, waitUntilNoneProcessing } from "../support/server-api";
 import { type Server, sleep, startServer, stopServer } from "../support/server-process";
 import { DING_SKUS, startDingConnectStandin } from "../support/standins/dingconnect-standin";
@@ -51,54 +47,9 @@ describe.each(engines)("a crash between a supplier's acceptance and our write (%
     cleanups.push(ding.close);
     const { env, target } = await prepare();
     // A first start creates the database with the demo's catalog; then, stopped, the demo top-up's SKUs are routed
-    // to DingConnect first and the simulator second (written as the console would: credentials sealed).
+    // to DingConnect first and the simulator second.
     expect(await stopServer(track(await startServer(env)), "SIGTERM")).toBe(0);
-    const cipher = createCipher(loadConfig({ ...process.env, ...env }).encryptionKeys);
-    const database = await openDatabase(target, () => {});
-    try {
-      const [account] = await database.db
-        .insert(supplierAccounts)
-        .values({
-          code: "ding",
-          name: "DingConnect",
-          kind: "dingconnect",
-          baseUrl: ding.baseUrl,
-          credentialsSealed: cipher.encrypt(JSON.stringify({ apiKey: "ding-crash-key" })),
-          credentialKeys: ["apiKey"],
-        })
-        .returning();
-      const [simulator] = await database.db
-        .select()
-        .from(supplierAccounts)
-        .where(eq(supplierAccounts.code, "simulator"));
-      const skus = await database.db
-        .select({ id: productSkus.id })
-        .from(productSkus)
-        .innerJoin(products, eq(products.id, productSkus.productId))
-        .where(eq(products.code, "DEMO-MOBILE-TOPUP"));
-      await database.db.insert(skuRoutes).values(
-        skus.flatMap((sku) => [
-          {
-            skuId: sku.id,
-            position: 0,
-            supplierId: account!.id,
-            supplierProduct: DING_SKUS.cnRange,
-          },
-          {
-            skuId: sku.id,
-            position: 1,
-            supplierId: simulator!.id,
-            supplierProduct: "topup-CNY",
-          },
-        ]),
-      );
-      // Routes name products of their accounts' catalogs: read them as the console's "Sync now" would.
-      const deps = createDeps(database, loadConfig({ ...process.env, ...env }));
-      for (const id of [account!.id, simulator!.id])
-        expect(await syncCatalog(deps, id, "operator", operatorActor("test"))).toMatchObject({ state: "done" });
-    } finally {
-      await database.close();
-    }
+    await routeDemoTopupToDing(env, target, ding, "ding-crash-key", { thenSimulator: true });
 
     // DingConnect takes every transfer and completes it, but answers only after a minute.
     ding.state.bySku.set(DING_SKUS.cnRange, { kind: "slow", ms: 60_000 });

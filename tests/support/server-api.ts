@@ -27,17 +27,22 @@ export interface Shop {
   skuId: number;
 }
 
-/** Signs in as a demo user (the operator unless said) and finds DEMO-MOBILE-TOPUP: the demo seed is there. */
-export async function demoShop(server: Server, username = "operator@demo.test"): Promise<Shop> {
+/** Signs a demo user in, binding MFA as the browser's dialog would; the secret is kept to sign in again elsewhere. */
+export async function signIn(server: Server, username: string): Promise<{ token: string; mfaKey: string }> {
   const login = await api<{ tokenHead: string; token: string }>(server, "POST", "/merchant/api/login", undefined, {
     username,
     password: DEMO_PASSWORD,
     captcha: "",
   });
   const token = `${login.tokenHead}${login.token}`;
-  // The server refuses everything else until MFA is bound: bind it as the browser's dialog would.
+  // The server refuses everything else until MFA is bound.
   const mfaKey = await api<string>(server, "GET", "/merchant/api/mfa/key", token);
   await api(server, "POST", "/merchant/api/mfa/bind", token, { mfaKey, captcha: totpCode(mfaKey, new Date()) });
+  return { token, mfaKey };
+}
+
+/** Finds DEMO-MOBILE-TOPUP and an orderable SKU of it as the signed-in user sees them: the demo seed is there. */
+export async function shopOf(server: Server, token: string): Promise<Shop> {
   const products = await api<{ list: { id: number; code: string; skus: { id: number; orderable: boolean }[] }[] }>(
     server,
     "GET",
@@ -46,6 +51,11 @@ export async function demoShop(server: Server, username = "operator@demo.test"):
   );
   const topup = products.list.find((p) => p.code === "DEMO-MOBILE-TOPUP")!;
   return { token, productId: topup.id, skuId: topup.skus.find((s) => s.orderable)!.id };
+}
+
+/** Signs in as a demo user (the operator unless said) ready to order the demo top-up. */
+export async function demoShop(server: Server, username = "operator@demo.test"): Promise<Shop> {
+  return shopOf(server, (await signIn(server, username)).token);
 }
 
 export const processingCount = async (server: Server, shop: Shop) =>

@@ -91,7 +91,7 @@ export const backupCommands: Commands = {
       if (key === "missing") {
         out(`KEY NEEDED: the key (fingerprint ${fingerprint}) is not in the archive nor in the folder yet.`);
         out(`  Before the server starts, copy the ${KEY_FILE} kept apart to ${config.dataDir}/${KEY_FILE}`);
-        out("  (or set ENCRYPTION_KEY). Started without it, the server would make a new key and read nothing.");
+        out("  (or set ENCRYPTION_KEY). Until then the server refuses to start on this folder.");
       } else out(`  key: the ${key}'s matches the backup's (fingerprint ${fingerprint})`);
       out("Then start the server on this folder: it recovers the database and goes on with every Processing order.");
     },
