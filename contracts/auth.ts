@@ -63,18 +63,23 @@ export const updatePasswordBody = z
   .refine((v) => v.newPassword === v.rePassword, { message: "validation.passwordMismatch", path: ["rePassword"] });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
-/** The wire shape of `MenuEntry` (permissions.ts), recursive through `children`. */
-export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    title: z.string(),
-    path: z.string(),
-    icon: z.string(),
-    hidden: z.union([z.literal(0), z.literal(1)]),
-    sort: z.number(),
-    children: z.array(menuEntry),
-  }),
-);
+/**
+ * The wire shape of `MenuEntry` (permissions.ts), recursive through `children`: named, so that the API document
+ * can define it once and refer to it from itself.
+ */
+export const menuEntry: z.ZodType<MenuEntry> = z
+  .lazy(() =>
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      path: z.string(),
+      icon: z.string(),
+      hidden: z.union([z.literal(0), z.literal(1)]),
+      sort: z.number(),
+      children: z.array(menuEntry),
+    }),
+  )
+  .meta({ id: "MenuEntry" });
 
 export const userInfo = z.object({
   id: z.number(),

@@ -5,8 +5,8 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
-import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { OPENAPI_BASE, PORTAL_BASE, PRODUCT_NAME } from "#contracts";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import { OPENAPI_BASE, PORTAL_BASE } from "#contracts";
 import type { AppDeps } from "./app-deps";
 import { createLogger } from "./lib/logger";
 import { fromProjectRoot } from "./lib/project-root";
@@ -14,6 +14,7 @@ import { instrumentHttp } from "./metrics/metrics-server";
 import { loadModules } from "./modules";
 import { serveOpenApiDocument } from "./modules/openapi/openapi-document-routes";
 import { registerOpenApi } from "./modules/openapi/openapi-plugin";
+import { portalDocumentOptions } from "./plugins/api-document";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 import { registerOverloadGuard } from "./plugins/overload";
@@ -53,6 +54,9 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     frameworkErrors: frameworkError,
+    // Path parameters are judged by their call's schema (a 400 naming the field, signed on the Open API), not cut
+    // off by the router at its default 100 characters; Node's 16 KiB header limit bounds the request line anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A graceful stop (main.ts) serves a request that still arrives on an open connection, and closes that
     // connection after it, rather than answering Fastify's untranslated 503: the database closes only after.
     return503OnClosing: false,
@@ -79,24 +83,7 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
   await registerOverloadGuard(app, config);
   registerStorageGuard(app, deps);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: "1",
-        description: "The browser's API. Every answer is `{code, message, data}`.",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer" },
-          // The Open API's four headers (docs/open-api.md); X-App-Id stands for all of them here.
-          openApiSignature: { type: "apiKey", in: "header", name: "X-App-Id" },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, portalDocumentOptions);
   await app.register(fastifySwaggerUi, { routePrefix: `${PORTAL_BASE}/docs` });
 
   await app.register(

@@ -25,6 +25,8 @@ export function serve<C extends CallDeclaration>(app: FastifyInstance, call: C, 
   const { access } = call;
   const config: NonNullable<RouteShorthandOptions["config"]> = {
     realm: call.realm ?? "merchant",
+    // For the API document (plugins/api-document.ts): its operation's name, summary and failures.
+    call,
     ...(access === "public" && { public: true }),
     ...(typeof access === "object" && { access }),
     ...(call.beforeMfa && { beforeMfa: true }),
