@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { defineCall, idParams, PORTAL_BASE } from "./calls";
-import { isoDateTime } from "./dates";
-import { pageOf, pageQuery } from "./envelope";
+import { MAX_PAGE_SIZE, pageOf, pageQuery } from "./envelope";
 import { webUrl } from "./merchant-info";
-import { giftCard, openApiOrderRequest, order, orderFailCodes, orderStatuses } from "./order";
-import { product, productListQuery } from "./product";
+import { giftCard, ORDER_NUMBER, openApiOrderRequest, order, orderFailCodes, orderStatuses } from "./order";
+import { product, productStatuses, productTypes } from "./product";
 import { defineResource } from "./resource";
 
 /**
@@ -22,6 +21,13 @@ export const OPENAPI_HEADERS = {
   signature: "x-signature",
   /** On answers and callbacks: which platform key signed them. */
   keySerial: "x-key-serial",
+  /**
+   * On answers and callbacks during the overlap after a platform-key rotation (PLATFORM_KEY_OVERLAP_HOURS): the
+   * previous key's serial, and its signature over the same signing string, so a client that trusts only the
+   * previous key still verifies them (and learns the new key from GET /openapi/v1/keys). Absent otherwise.
+   */
+  previousKeySerial: "x-previous-key-serial",
+  previousSignature: "x-previous-signature",
   /** On callbacks: the event id, also in the body. */
   eventId: "x-event-id",
   /** On every answer and callback: the revision of the API that made it (`OPENAPI_REVISION`). */
@@ -33,7 +39,7 @@ export const OPENAPI_HEADERS = {
  * ("Versions and changes"). Within v1 changes only add (fields, calls, error codes, event types); anything that
  * would break an integration comes as /openapi/v2, with v1 kept running beside it for at least 12 months.
  */
-export const OPENAPI_REVISION = "2026-11-27";
+export const OPENAPI_REVISION = "2026-11-28";
 
 /** A request whose timestamp is further than this from the server's clock is refused. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
@@ -81,6 +87,7 @@ export const openApiErrorStatus = {
   NONCE_REUSED: 401,
   KEY_NOT_CONFIGURED: 401,
   RATE_LIMITED: 429,
+  METHOD_NOT_ALLOWED: 405,
   INVALID_REQUEST: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -217,7 +224,10 @@ export type ApiSecret = z.infer<typeof apiSecret>;
 
 export const platformKey = z.object({ platformPublicKey: z.string(), platformKeySerial: z.number() });
 
-/** How long the previous platform key stays listed (GET /openapi/v1/keys) after a rotation. */
+/**
+ * How long the previous platform key stays listed (GET /openapi/v1/keys) after a rotation, and signs every answer
+ * and callback beside the new one (`x-previous-key-serial`, `x-previous-signature`).
+ */
 export const PLATFORM_KEY_OVERLAP_HOURS = 24;
 /** The overlaps an admin may give the previous HMAC secret when rotating it. */
 export const SECRET_OVERLAP_HOURS = [0, 1, 24, 168] as const;
@@ -226,7 +236,11 @@ export const rotateSecretBody = z
   .object({ overlapHours: z.literal(SECRET_OVERLAP_HOURS, "validation.option").default(0) })
   .nullish();
 
-/** The platform's public keys a merchant may verify with: the current one, and the previous one until it expires. */
+/**
+ * The platform's public keys a merchant may verify with: the current one, and the previous one until it expires.
+ * A signed answer like any other (during the overlap signed by the previous key too): verified with a key the
+ * client already trusts, it authenticates the keys it lists, which is how a client learns a new key by itself.
+ */
 export const openApiKeys = z.object({
   keys: z.array(
     z.object({
@@ -323,21 +337,66 @@ export const openApiOrder = order.omit({ placedBy: true }).extend({
 });
 export type OpenApiOrder = z.infer<typeof openApiOrder>;
 
+// ---- Open API requests: strict, and documented exactly as strictly as they are checked ----
+
+/**
+ * A moment in an Open API query: an RFC 3339 date-time with seconds and an offset (`Z` or `+08:00`), its year as
+ * written between 1970 and 9999 (`YEAR_RANGE`). Checked by patterns only, so that the OpenAPI document, which
+ * carries these same patterns, says exactly what is taken.
+ */
+const openApiDateTime = () =>
+  z.iso
+    .datetime({ offset: true, message: "validation.dateTime" })
+    .regex(/^(?:19[7-9]\d|[2-9]\d{3})-/, "validation.dateRange")
+    // The patterns above say it all; the format says what it is, for tools that make a date type of it.
+    .meta({ format: "date-time" });
+
+/**
+ * A whole number in a query, written as one: `0x10`, `1e1` or ` 5` are refused as the document's `integer` says,
+ * where `Number()` would take them. A limit's message is the schema's own (`message`) or says the limit.
+ */
+const queryInteger = ({
+  min,
+  max,
+  fallback,
+  message,
+}: {
+  min: number;
+  max: number;
+  fallback: number;
+  message?: string;
+}) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value),
+    z.number("validation.integer").int("validation.integer").min(min, message).max(max, message).default(fallback),
+  );
+
+/** Text in a query, at most `max` characters as sent (what the document's `maxLength` counts); the message says so. */
+const queryText = (max: number) => z.string("validation.invalidType").max(max, "validation.maxLength");
+
+/** At most 100 a page, 100 unless said. */
+const openApiLimit = queryInteger({ min: 1, max: 100, fallback: 100 });
+const openApiCursor = queryText(200);
+
 /**
  * Reconciliation: the caller's orders in the order they last changed (placed, or finished), oldest first, a page
  * at a time. `nextCursor` continues where a page ended (send it with the same filters); null on the last page.
+ * Like every Open API query, a parameter it does not know is refused by name (a typo must not widen a filter).
  */
-export const openApiOrderListQuery = z.object({
-  /** Orders whose last change (`updateTime`) is at or after / before these moments. */
-  updatedFrom: isoDateTime().optional(),
-  updatedTo: isoDateTime().optional(),
-  createdFrom: isoDateTime().optional(),
-  createdTo: isoDateTime().optional(),
-  status: z.enum(orderStatuses, "validation.option").optional(),
-  batchNo: z.string().trim().min(1, "validation.required").max(64, "validation.tooLong").optional(),
-  limit: z.coerce.number("validation.number").int("validation.integer").min(1).max(100).default(100),
-  cursor: z.string().trim().max(200, "validation.tooLong").optional(),
-});
+export const openApiOrderListQuery = z
+  .object({
+    updatedFrom: openApiDateTime()
+      .optional()
+      .describe("Orders whose last change (`updateTime`) is at or after this moment"),
+    updatedTo: openApiDateTime().optional().describe("Orders whose last change is before this moment"),
+    createdFrom: openApiDateTime().optional().describe("Orders placed at or after this moment"),
+    createdTo: openApiDateTime().optional().describe("Orders placed before this moment"),
+    status: z.enum(orderStatuses, "validation.option").optional(),
+    batchNo: queryText(64).min(1, "validation.required").optional(),
+    limit: openApiLimit,
+    cursor: openApiCursor.optional(),
+  })
+  .strict();
 export type OpenApiOrderListQuery = z.infer<typeof openApiOrderListQuery>;
 
 export const openApiOrderPage = z.object({
@@ -398,14 +457,17 @@ export const eventTypes = ["order.success", "order.failed", "deposit.status", "b
  * Every event of the last 30 days the merchant was sent or would have been (without a URL, or before it set one),
  * oldest first, with the same event ids and payloads as the callbacks: what a client missed, found by program.
  */
-export const openApiEventQuery = z.object({
-  /** Events written at or after / before these moments (at most 30 days back). */
-  since: isoDateTime().optional(),
-  until: isoDateTime().optional(),
-  type: z.enum(eventTypes, "validation.option").optional(),
-  limit: z.coerce.number("validation.number").int("validation.integer").min(1).max(100).default(100),
-  cursor: z.string().trim().max(200, "validation.tooLong").optional(),
-});
+export const openApiEventQuery = z
+  .object({
+    since: openApiDateTime()
+      .optional()
+      .describe(`Events written at or after this moment, at most ${EVENT_FEED_DAYS} days back (by our clock)`),
+    until: openApiDateTime().optional().describe("Events written before this moment"),
+    type: z.enum(eventTypes, "validation.option").optional(),
+    limit: openApiLimit,
+    cursor: openApiCursor.optional(),
+  })
+  .strict();
 export type OpenApiEventQuery = z.infer<typeof openApiEventQuery>;
 
 export const openApiEventPage = z.object({
@@ -599,7 +661,28 @@ export const apiSettingsCalls = {
 
 /** The Open API prefix: merchants' servers call `${OPENAPI_BASE}${call.path}` (docs/open-api.md). */
 export const OPENAPI_BASE = "/openapi/v1";
-const orderNumber = z.string().trim().min(1, "validation.required").max(64, "validation.tooLong");
+/** An order number in a path, as it is stored: no trimming, so the document's pattern is the whole rule. */
+const orderNumberParam = (message: string) =>
+  z.string("validation.invalidType").min(1, message).max(64, message).regex(ORDER_NUMBER, message);
+/** The Open API's calls without query parameters still refuse one they do not know. */
+const noQuery = z.object({}).strict();
+/** The products a merchant may order, with its prices and each product's input fields. */
+const openApiProductQuery = z
+  .object({
+    pageNum: queryInteger({ min: 1, max: 10_000_000, fallback: 1, message: "validation.pageNum" }),
+    pageSize: queryInteger({ min: 1, max: MAX_PAGE_SIZE, fallback: MAX_PAGE_SIZE, message: "validation.pageSize" }),
+    // Searched for without the spaces around it, as the portal's search does.
+    name: queryText(100)
+      .transform((name) => name.trim())
+      .optional(),
+    // A query carries text: the product types as they are written in one, so the document lists them.
+    type: z
+      .enum(productTypes.map(String) as [string, ...string[]], "validation.productType")
+      .transform(Number)
+      .optional(),
+    status: z.enum(productStatuses, "validation.option").optional(),
+  })
+  .strict();
 
 /** `/openapi/v1`: the calls a merchant's servers make, each authenticated by its signature. */
 export const openApiCalls = {
@@ -608,6 +691,7 @@ export const openApiCalls = {
     path: "/balance",
     access: "signature",
     tag: "open-api",
+    query: noQuery,
     answer: openApiBalance,
   }),
   products: defineCall({
@@ -615,7 +699,7 @@ export const openApiCalls = {
     path: "/products",
     access: "signature",
     tag: "open-api",
-    query: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(100) }).and(productListQuery),
+    query: openApiProductQuery,
     answer: pageOf(product),
   }),
   /** A repeated merchant order number answers the original as the order query does (`idempotent-replayed`). */
@@ -624,6 +708,7 @@ export const openApiCalls = {
     path: "/orders",
     access: "signature",
     tag: "open-api",
+    query: noQuery,
     body: openApiOrderRequest,
     answer: openApiOrder,
   }),
@@ -632,6 +717,7 @@ export const openApiCalls = {
     path: "/keys",
     access: "signature",
     tag: "open-api",
+    query: noQuery,
     answer: openApiKeys,
   }),
   events: defineCall({
@@ -655,7 +741,8 @@ export const openApiCalls = {
     path: "/orders/:merchantOrderNo",
     access: "signature",
     tag: "open-api",
-    params: z.object({ merchantOrderNo: orderNumber }),
+    params: z.object({ merchantOrderNo: orderNumberParam("validation.merchantOrderNo") }),
+    query: noQuery,
     answer: openApiOrder,
   }),
   orderByOrderNo: defineCall({
@@ -663,7 +750,8 @@ export const openApiCalls = {
     path: "/orders/by-order-no/:orderNo",
     access: "signature",
     tag: "open-api",
-    params: z.object({ orderNo: orderNumber }),
+    params: z.object({ orderNo: orderNumberParam("validation.orderNo") }),
+    query: noQuery,
     answer: openApiOrder,
   }),
 };

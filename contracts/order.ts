@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery, sortQuery } from "./envelope";
-import type { LocalizedText, OrderField } from "./product";
+import { type LocalizedText, type OrderField, orderFieldDefinition } from "./product";
 import { defineResource } from "./resource";
 
 export const orderStatuses = ["processing", "success", "failed"] as const;
@@ -43,11 +43,14 @@ export const MAX_BATCH_ITEMS = 1000;
 export type MessageRef = string | { key: string; params: Record<string, MessageParam> };
 export type MessageParam = string | number | LocalizedText | { key: string; params: Record<string, MessageParam> };
 
+/** What an order number is, ours or the merchant's: 1 to 64 letters, digits, `-` and `_`. */
+export const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The merchant's own reference, unique per merchant forever (letters, digits, `-` and `_`). */
 export const merchantOrderNo = z
   .string("validation.invalidType")
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, "validation.merchantOrderNo");
+  .regex(ORDER_NUMBER, "validation.merchantOrderNo");
 
 /** Crockford's base 32: 32 symbols divide 256, so a random byte maps without bias, and no I/L/O/U to misread. */
 const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -73,8 +76,39 @@ const quantity = z
   .int("validation.integer")
   .min(1, "validation.quantity")
   .max(MAX_ORDER_QUANTITY, "validation.quantity");
-/** Values by field key; checked against the product's fields by `checkOrderInputs`. */
-const inputs = z.record(z.string(), z.union([z.string(), z.number()]), "validation.invalidType");
+/** No product field takes a longer value (`orderFieldDefinition`'s `maxLength` stops at 1000), nor more inputs. */
+export const MAX_INPUT_LENGTH = 1000;
+export const MAX_ORDER_INPUTS = 50;
+
+/** Characters as the product's fields count them (and JSON Schema's `maxLength`): code points, not UTF-16 units. */
+const inputText = z
+  .string()
+  .refine((value) => [...value].length <= MAX_INPUT_LENGTH, {
+    message: "validation.maxLength",
+    params: { max: MAX_INPUT_LENGTH },
+  })
+  .meta({ maxLength: MAX_INPUT_LENGTH });
+
+/**
+ * Values by field key; checked against the product's fields by `checkOrderInputs`. What holds for every product
+ * is checked here too (and so documented): keys shaped as field keys, text or number values, their sizes.
+ */
+const inputs = z
+  .record(
+    orderFieldDefinition.shape.key,
+    z.union([inputText, z.number()], "validation.invalidType"),
+    "validation.invalidType",
+  )
+  .refine((values) => Object.keys(values).length <= MAX_ORDER_INPUTS, {
+    message: "validation.tooManyInputs",
+    params: { max: MAX_ORDER_INPUTS },
+  })
+  .meta({
+    maxProperties: MAX_ORDER_INPUTS,
+    description:
+      "The product's input values by field key: its `fields` (in the products list) say which keys it takes and " +
+      "each one's rules (`required`, `kind`, `pattern`, `minLength`, `maxLength`, `options`); a key it does not have is refused.",
+  });
 
 export const placeOrderRequest = z.object({
   productId: id,
@@ -90,7 +124,12 @@ export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
  * The Open API's order: the merchant's own number is required (it is what makes a retry safe), and a field the
  * contract does not know is refused by name rather than ignored (a typo must not order twice or order 1).
  */
-export const openApiOrderRequest = placeOrderRequest.extend({ merchantOrderNo }).strict();
+export const openApiOrderRequest = placeOrderRequest
+  .extend({
+    // As sent, not trimmed: what the document's pattern says is exactly what is taken.
+    merchantOrderNo: z.string("validation.invalidType").regex(ORDER_NUMBER, "validation.merchantOrderNo"),
+  })
+  .strict();
 export type OpenApiOrderRequest = z.input<typeof openApiOrderRequest>;
 
 export const batchOrderItem = z.object({

@@ -81,7 +81,61 @@ describe("the Open API's OpenAPI document", () => {
           named.add(code);
         }
       }
+    // A method a path does not take has no operation to answer it: the document says so once, in its description.
+    const described = [...String(document.info.description).matchAll(/`([A-Z_]+)`/g)].map((m) => m[1] as string);
+    expect(described).toEqual(["INVALID_REQUEST", "METHOD_NOT_ALLOWED"]);
+    expect(document.info.description).toContain(`${openApiErrorStatus.METHOD_NOT_ALLOWED} \`METHOD_NOT_ALLOWED\``);
     // Every code is said somewhere: the document describes them all.
-    expect([...named].sort()).toEqual([...openApiErrorCodes].sort());
+    expect([...new Set([...named, ...described])].sort()).toEqual([...openApiErrorCodes].sort());
+  });
+
+  it("describes the signature as it is made: base64, HMAC-SHA256 or SHA256withRSA", () => {
+    const { description } = document.components.securitySchemes.signature;
+    expect(description).toMatch(/^Base64 of the signature, HMAC-SHA256 .* or SHA256withRSA/);
+    expect(description).not.toMatch(/hex/i);
+    expect(document.paths["/balance"].get.responses["200"].headers["X-Signature"].description).toMatch(/^Base64/);
+  });
+
+  it("says exactly what each parameter takes: patterns, lengths, ranges and enumerations", () => {
+    const parameters = (path: string) =>
+      Object.fromEntries((document.paths[path].get.parameters as Json[]).map((p) => [p.name, p.schema]));
+    const orders = parameters("/orders");
+    const events = parameters("/events");
+    const products = parameters("/products");
+    for (const date of [orders.updatedFrom, orders.updatedTo, orders.createdFrom, orders.createdTo, events.since]) {
+      expect(date.format).toBe("date-time");
+      const patterns = (date.allOf as Json[]).map((part) => new RegExp(part.pattern, "u"));
+      const takes = (value: string) => patterns.every((pattern) => pattern.test(value));
+      expect(["1970-01-01T00:00:00Z", "9999-12-31T23:59:59.999+14:00"].every(takes)).toBe(true);
+      expect(["1969-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00Z"].some(takes)).toBe(false);
+    }
+    for (const limit of [orders.limit, events.limit, products.pageSize])
+      expect(limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 100 });
+    expect(products.pageNum).toMatchObject({ type: "integer", minimum: 1, maximum: 10_000_000 });
+    expect(products.type).toEqual({ type: "string", enum: ["1", "2", "3"] });
+    expect(products.status.enum).toEqual(["enabled", "disabled"]);
+    expect(orders.status.enum).toEqual(["processing", "success", "failed"]);
+    expect(events.type.enum).toEqual([...eventTypes]);
+    for (const [path, name] of [
+      ["/orders/{merchantOrderNo}", "merchantOrderNo"],
+      ["/orders/by-order-no/{orderNo}", "orderNo"],
+    ] as const)
+      expect(parameters(path)[name]).toEqual({
+        type: "string",
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[A-Za-z0-9_-]{1,64}$",
+      });
+  });
+
+  it("gives the order's inputs the rules every product shares, and points to each product's own", () => {
+    const { inputs } = document.paths["/orders"].post.requestBody.content["application/json"].schema.properties;
+    expect(inputs).toMatchObject({
+      type: "object",
+      maxProperties: 50,
+      propertyNames: { type: "string", pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,39}$" },
+      additionalProperties: { anyOf: [{ type: "string", maxLength: 1000 }, { type: "number" }] },
+    });
+    expect(inputs.description).toContain("`fields`");
   });
 });

@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/src/config";
+import { merchantApps } from "../../server/src/db/schema";
 import { rotatePlatformKey } from "../../server/src/modules/api-settings/api-settings.service";
 import { closeTestApp } from "../support/api-helpers";
 import { type OpenApiClient, openApiClient } from "../support/open-api";
@@ -45,6 +47,24 @@ describe("Open API examples in docs/", () => {
         ? { OPENAPI_SECRET: client.key.secret }
         : { OPENAPI_PRIVATE_KEY_FILE: keyFile }),
     };
+  };
+
+  /** An admin of the shop rotates its platform key (API Settings). */
+  const rotate = (other: Shop) => {
+    const admin = other.merchant.users.admin;
+    return rotatePlatformKey(
+      t.deps,
+      {
+        sessionId: 0,
+        userId: admin.id,
+        merchantId: other.merchantId,
+        role: "admin",
+        username: admin.username,
+        mfaBound: true,
+        client: { ip: "127.0.0.1", userAgent: "test" },
+      },
+      other.merchantId,
+    );
   };
 
   beforeAll(async () => {
@@ -102,23 +122,20 @@ describe("Open API examples in docs/", () => {
     await expect(run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: stranger })).rejects.toMatchObject({
       stderr: expect.stringContaining("not signed by a platform key you trust (X-Key-Serial none)"),
     });
-    // After a platform-key rotation, answers come under the next serial: refused until the new key is configured.
+    // After a platform-key rotation answers come under the next serial, signed by the previous key too for a day:
+    // the example verifies them with the key it has, and says which key to install.
     const other = await openShop(t, { balance: "5" });
     const rotated = await openApiClient(t, other.merchantId);
-    const admin = other.merchant.users.admin;
-    const { platformKeySerial, platformPublicKey } = await rotatePlatformKey(
-      t.deps,
-      {
-        sessionId: 0,
-        userId: admin.id,
-        merchantId: other.merchantId,
-        role: "admin",
-        username: admin.username,
-        mfaBound: true,
-        client: { ip: "127.0.0.1", userAgent: "test" },
-      },
-      other.merchantId,
-    );
+    const { platformKeySerial, platformPublicKey } = await rotate(other);
+    const during = await run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: env(rotated) });
+    expect(during.stdout).toContain("balance 5.0000 USD");
+    expect(during.stderr).toContain(`the platform now signs with key ${platformKeySerial}`);
+    // Once the overlap is over (this clock cannot jump a day: the example signs with the real time), only the new
+    // key signs: refused until it is configured.
+    await t.deps.db
+      .update(merchantApps)
+      .set({ previousPlatformKeyUntil: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(merchantApps.merchantId, other.merchantId));
     await expect(
       run(process.execPath, [path.join(EXAMPLES, "client.mjs")], { env: env(rotated) }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining(`X-Key-Serial ${platformKeySerial}`) });
@@ -128,6 +145,23 @@ describe("Open API examples in docs/", () => {
     });
     expect(stdout).toContain("balance 5.0000 USD");
   });
+
+  it.skipIf(!hasPython || !hasCurl)(
+    "Python and curl verify with the previous key during a rotation's overlap",
+    async () => {
+      const other = await openShop(t, { balance: "7" });
+      const rotated = await openApiClient(t, other.merchantId);
+      const { platformKeySerial } = await rotate(other);
+      const python = await run("python3", [path.join(EXAMPLES, "client.py")], { env: env(rotated) });
+      expect(python.stdout).toContain("balance 7.0000 USD");
+      expect(python.stderr).toContain(`the platform now signs with key ${platformKeySerial}`);
+      const curl = await run("bash", [path.join(EXAMPLES, "sign.sh"), "GET", "/openapi/v1/balance"], {
+        env: env(rotated),
+      });
+      expect(JSON.parse(curl.stdout)).toMatchObject({ code: 200, data: { balance: "7.0000" } });
+      expect(curl.stderr).toContain(`install key ${platformKeySerial}`);
+    },
+  );
 
   it("default to the server's own port", () => {
     const port = loadConfig({ DATA_DIR: dir }).PORT;

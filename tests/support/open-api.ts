@@ -113,3 +113,12 @@ export function answerIsSigned(
   });
   return rsaVerify(client.platformPublicKey, message, header(OPENAPI_HEADERS.signature));
 }
+
+/** `openApiCall` with any HTTP method, those no call takes included (QUERY, TRACE, HEAD...). */
+export function openApiCallWithMethod(
+  t: TestApp,
+  client: OpenApiClient,
+  call: Omit<SignedCall, "method"> & { method: string },
+) {
+  return openApiCall(t, client, call as SignedCall);
+}

@@ -82,7 +82,7 @@ export interface OrderQuery {
 export interface EventQuery {
   since?: string;
   until?: string;
-  type?: "order.success" | "order.failed" | "deposit.status" | "balance.low";
+  type?: "order.success" | "order.failed" | "deposit.status" | "balance.low" | "callback.test";
   limit?: number;
 }
 
@@ -93,7 +93,7 @@ export interface PlatformKeyListing {
 /** A callback or notification, verified. */
 export interface CallbackEvent<T = Record<string, unknown>> {
   eventId: string;
-  type: "order.success" | "order.failed" | "deposit.status" | "balance.low" | (string & {});
+  type: "order.success" | "order.failed" | "deposit.status" | "balance.low" | "callback.test" | (string & {});
   createTime: string;
   data: T;
 }

@@ -5,7 +5,9 @@
 //
 // For RSA2 give OPENAPI_PRIVATE_KEY_FILE (your PKCS#8 or PKCS#1 PEM) instead of OPENAPI_SECRET.
 // It fails closed: an answer that is not signed by the platform key you configured (a missing signature, a
-// signature that does not verify, another X-Key-Serial) is refused, whatever it says.
+// signature that does not verify, another X-Key-Serial) is refused, whatever it says. For a day after the platform
+// key is rotated, answers carry the previous key's signature too (X-Previous-Key-Serial, X-Previous-Signature):
+// the client accepts that one from the key you configured, and says on stderr which new key to install.
 // Without arguments it prints the balance and the products; with them it also places an order and reads it back.
 import { createHmac, randomBytes, sign, verify } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -21,10 +23,33 @@ export function signRequest(key, message) {
 }
 
 /** Answers are signed by the platform key over the same string: your method and path, their timestamp, nonce, body. */
-export function answerIsAuthentic(platformPublicKey, method, pathWithQuery, headers, body) {
+export function answerIsAuthentic(
+  platformPublicKey,
+  method,
+  pathWithQuery,
+  headers,
+  body,
+  signatureHeader = "x-signature",
+) {
   const message = signingString(method, pathWithQuery, headers.get("x-timestamp"), headers.get("x-nonce"), body);
-  const signature = Buffer.from(headers.get("x-signature") ?? "", "base64");
+  const signature = Buffer.from(headers.get(signatureHeader) ?? "", "base64");
   return verify("sha256", Buffer.from(message, "utf8"), platformPublicKey, signature);
+}
+
+/**
+ * The serial of the trusted key that signed the answer, or null: the current key's signature (X-Key-Serial), or
+ * during the day after a rotation the previous key's (X-Previous-Key-Serial, X-Previous-Signature) over the same string.
+ */
+export function trustedSigner(platformKeys, method, pathWithQuery, headers, body) {
+  for (const [serialHeader, signatureHeader] of [
+    ["x-key-serial", "x-signature"],
+    ["x-previous-key-serial", "x-previous-signature"],
+  ]) {
+    const serial = headers.get(serialHeader);
+    const key = serial && Object.hasOwn(platformKeys, serial) ? platformKeys[serial] : undefined;
+    if (key && answerIsAuthentic(key, method, pathWithQuery, headers, body, signatureHeader)) return serial;
+  }
+  return null;
 }
 
 /** `platformKeys`: the platform public keys you trust, by serial (API Settings shows the serial beside the key). */
@@ -46,11 +71,16 @@ export function createClient({ baseUrl, appId, key, platformKeys, language = "en
     // Fail closed. (The server leaves unsigned only what it says before it knows your AppID: a wrong X-App-Id or
     // missing headers, and 503s while overloaded. They are refused here too; the text is shown to help you look.)
     const serial = res.headers.get("x-key-serial");
-    const platformPublicKey = serial ? platformKeys[serial] : undefined;
-    if (!platformPublicKey || !answerIsAuthentic(platformPublicKey, method, pathWithQuery, res.headers, text))
+    const signer = trustedSigner(platformKeys, method, pathWithQuery, res.headers, text);
+    if (!signer)
       throw new Error(
         `HTTP ${res.status}: the answer is not signed by a platform key you trust (X-Key-Serial ${serial ?? "none"}); ` +
           `not trusted. Unverified text: ${text.slice(0, 300)}`,
+      );
+    if (signer !== serial)
+      console.error(
+        `note: verified with the previous platform key ${signer}; the platform now signs with key ${serial}: ` +
+          "install it (GET /openapi/v1/keys lists it, and this answer verifies with the key you have)",
       );
     const envelope = JSON.parse(text);
     if (envelope.code !== 200) throw new Error(`${envelope.data?.errorCode ?? envelope.code}: ${envelope.message}`);

@@ -4,7 +4,9 @@
     OPENAPI_PLATFORM_PUBLIC_KEY_FILE=platform.pem OPENAPI_PLATFORM_KEY_SERIAL=1 python3 client.py [product_id sku_id account]
 
 For RSA2 give OPENAPI_PRIVATE_KEY_FILE (your PEM private key) instead of OPENAPI_SECRET.
-It fails closed: an answer not signed by the platform key you configured (by its serial) is refused.
+It fails closed: an answer not signed by the platform key you configured (by its serial) is refused. For a day
+after the platform key is rotated, answers carry the previous key's signature too (X-Previous-Key-Serial,
+X-Previous-Signature): that one is accepted from the key you configured, with a note on stderr to install the new key.
 """
 import base64
 import hashlib
@@ -34,13 +36,26 @@ def sign_request(key, message):
     return base64.b64encode(signature).decode()
 
 
-def answer_is_authentic(platform_public_key, method, path_with_query, headers, body):
-    message = signing_string(method, path_with_query, headers["x-timestamp"], headers["x-nonce"], body)
+def answer_is_authentic(platform_public_key, method, path_with_query, headers, body, signature_header="x-signature"):
     try:
-        platform_public_key.verify(base64.b64decode(headers["x-signature"]), message, padding.PKCS1v15(), hashes.SHA256())
+        message = signing_string(method, path_with_query, headers["x-timestamp"], headers["x-nonce"], body)
+        signature = base64.b64decode(headers[signature_header])
+        platform_public_key.verify(signature, message, padding.PKCS1v15(), hashes.SHA256())
         return True
     except (InvalidSignature, KeyError, ValueError):
         return False
+
+
+def trusted_signer(platform_keys, method, path_with_query, headers, body):
+    """The serial of the trusted key that signed: the current key's signature, or (during the day after a rotation)
+    the previous key's over the same string. None when neither verifies with a key you trust."""
+    pairs = (("x-key-serial", "x-signature"), ("x-previous-key-serial", "x-previous-signature"))
+    for serial_header, signature_header in pairs:
+        serial = headers.get(serial_header)
+        key = platform_keys.get(serial) if serial else None
+        if key is not None and answer_is_authentic(key, method, path_with_query, headers, body, signature_header):
+            return serial
+    return None
 
 
 class Client:
@@ -71,13 +86,17 @@ class Client:
             text, answer_headers = error.read().decode(), {k.lower(): v for k, v in error.headers.items()}
         # Fail closed: only an answer signed by a platform key you trust is read (see client.mjs).
         serial = answer_headers.get("x-key-serial")
-        platform_public_key = self.platform_keys.get(serial) if serial else None
-        if platform_public_key is None or not answer_is_authentic(
-            platform_public_key, method, path_with_query, answer_headers, text
-        ):
+        signer = trusted_signer(self.platform_keys, method, path_with_query, answer_headers, text)
+        if signer is None:
             raise RuntimeError(
                 f"the answer is not signed by a platform key you trust (X-Key-Serial {serial or 'none'}); "
                 f"not trusted. Unverified text: {text[:300]}"
+            )
+        if signer != serial:
+            print(
+                f"note: verified with the previous platform key {signer}; the platform now signs with key {serial}: "
+                "install it (GET /openapi/v1/keys lists it)",
+                file=sys.stderr,
             )
         envelope = json.loads(text)
         if envelope["code"] != 200:

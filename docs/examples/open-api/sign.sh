@@ -7,7 +7,9 @@
 #
 # The body is signed exactly as sent: pass it as one argument and do not let anything re-format it.
 # It fails closed: an answer without a valid signature by platform key OPENAPI_PLATFORM_KEY_SERIAL (default 1)
-# goes to stderr as untrusted, and the script exits 1.
+# goes to stderr as untrusted, and the script exits 1. For a day after the platform key is rotated, answers carry
+# the previous key's signature too (X-Previous-Key-Serial, X-Previous-Signature): that one is checked when the
+# previous key is yours, with a note on stderr to install the new key.
 set -euo pipefail
 method=${1:?method}; path=${2:?path with query}; body=${3:-}
 base=${OPENAPI_BASE_URL:-http://127.0.0.1:8080}
@@ -29,8 +31,17 @@ args=(-sS -X "$method" "$base$path" -D "$headers" -H "X-App-Id: $OPENAPI_APP_ID"
 answer=$(curl "${args[@]}")
 header() { grep -i "^$1:" "$headers" | tail -n 1 | cut -d' ' -f2- | tr -d '\r'; }
 untrusted() { echo "not trusted ($1): $answer" >&2; exit 1; }
-[[ "$(header x-key-serial)" == "${OPENAPI_PLATFORM_KEY_SERIAL:-1}" ]] || untrusted "not signed by platform key ${OPENAPI_PLATFORM_KEY_SERIAL:-1}"
+serial=${OPENAPI_PLATFORM_KEY_SERIAL:-1}
+if [[ "$(header x-key-serial)" == "$serial" ]]; then
+  signature_header=x-signature
+elif [[ "$(header x-previous-key-serial)" == "$serial" ]]; then
+  signature_header=x-previous-signature
+else
+  untrusted "not signed by platform key $serial"
+fi
 string "$method" "$path" "$(header x-timestamp)" "$(header x-nonce)" "$answer" |
-  openssl dgst -sha256 -verify "$platform_key" -signature <(header x-signature | openssl base64 -d -A) >/dev/null ||
+  openssl dgst -sha256 -verify "$platform_key" -signature <(header "$signature_header" | openssl base64 -d -A) >/dev/null ||
   untrusted "the signature does not verify"
+[[ "$signature_header" == x-signature ]] ||
+  echo "note: verified with the previous platform key $serial; install key $(header x-key-serial) (GET /openapi/v1/keys)" >&2
 echo "$answer"

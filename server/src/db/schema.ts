@@ -649,8 +649,13 @@ export const merchantApps = pgTable(
     platformPublicKey: text("platform_public_key").notNull(),
     /** PEM (PKCS#8) of the platform private key, encrypted. */
     platformPrivateKeySealed: text("platform_private_key_sealed").notNull(),
-    /** The platform key before the last rotation: listed by GET /keys until `previous_platform_key_until`. */
+    /**
+     * The platform key before the last rotation: listed by GET /keys until `previous_platform_key_until`, and its
+     * private half (encrypted) signs every answer and callback a second time until then, so a client that trusts
+     * only the old key can still verify them, and learn the new key from the keys answer it verifies.
+     */
     previousPlatformPublicKey: text("previous_platform_public_key"),
+    previousPlatformPrivateKeySealed: text("previous_platform_private_key_sealed"),
     previousPlatformKeySerial: integer("previous_platform_key_serial"),
     previousPlatformKeyUntil: timestamp("previous_platform_key_until", { withTimezone: true }),
     callbackUrl: text("callback_url").notNull().default(""),

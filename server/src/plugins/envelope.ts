@@ -90,27 +90,66 @@ export const validatorCompiler =
             instancePath: `/${path.join("/")}`,
             schemaPath: `#/${path.join("/")}/${issue.code}`,
             message: issue.message,
-            params: { input: issue.input },
+            params: issueParams(issue),
           }),
         ),
       ),
     };
   };
 
-/** Maps a schema issue to a message key when the schema did not name one (`validation.*`). */
-function issueKey(keyword: string, message: string, params: Record<string, unknown>): string {
-  if (message.startsWith("validation.") || isMessageKey(message)) return message;
+/** What a message may need of an issue: the input (missing or not), a size's limit, a refinement's own params. */
+function issueParams(issue: z.core.$ZodIssue): Record<string, unknown> {
+  const params: Record<string, unknown> = { input: issue.input };
+  if (issue.code === "too_big")
+    Object.assign(params, { max: issue.maximum, inclusive: issue.inclusive, origin: issue.origin });
+  if (issue.code === "too_small")
+    Object.assign(params, { min: issue.minimum, inclusive: issue.inclusive, origin: issue.origin });
+  if (issue.code === "custom") Object.assign(params, issue.params);
+  return params;
+}
+
+/**
+ * Messages that say what type a schema takes: zod 4 gives a schema's own message (`z.string("validation.invalidType")`)
+ * to every issue of it, a missing value and a number past its limit included, where they would mislead.
+ */
+const TYPE_MESSAGES = new Set(["validation.invalidType", "validation.number", "validation.integer"]);
+
+const NUMBER_ORIGINS = new Set(["number", "int", "bigint"]);
+
+/** A size outside its limit, said with the limit: "at most 100", "at most 64 characters". */
+function sizeKey(keyword: "too_big" | "too_small", params: Record<string, unknown>): string {
+  const big = keyword === "too_big";
+  if (NUMBER_ORIGINS.has(String(params.origin))) {
+    if (params.inclusive === false) return big ? "validation.below" : "validation.above";
+    return big ? "validation.atMost" : "validation.atLeast";
+  }
+  if (params.origin === "string") return big ? "validation.maxLength" : "validation.minLength";
+  return big ? "validation.tooLong" : "validation.tooShort";
+}
+
+/**
+ * The message key of a schema issue: the schema's own (`validation.*`), except where a type's message would
+ * mislead (a missing field, a number past its limit); otherwise one by the issue's kind.
+ */
+export function issueKey(keyword: string, message: string, params: Record<string, unknown>): string {
+  const generic = TYPE_MESSAGES.has(message) || !(message.startsWith("validation.") || isMessageKey(message));
+  if (!generic) return message;
   switch (keyword) {
     case "invalid_type":
-      return params.input === undefined ? "validation.required" : "validation.invalidType";
+      // Only a missing field has no input (the validator reports every input it was given).
+      return params.input === undefined
+        ? "validation.requiredField"
+        : message.startsWith("validation.")
+          ? message
+          : "validation.invalidType";
     case "too_big":
-      return "validation.tooLong";
     case "too_small":
-      return "validation.tooShort";
+      return sizeKey(keyword, params);
     case "unrecognized_keys":
+    case "invalid_key":
       return "validation.unknownField";
     default:
-      return "validation.invalidType";
+      return message.startsWith("validation.") ? message : "validation.invalidType";
   }
 }
 
@@ -184,7 +223,10 @@ export function describeFailure(error: FastifyError | Failure, request: FastifyR
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
-      fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params), { field });
+      // An input key no field has is named by itself, as the order's own checks name one (checkOrderInputs).
+      const named = issue.keyword === "invalid_key" ? (field.split(".").pop() ?? field) : field;
+      const { input: _, ...limits } = issue.params;
+      fields[field] ??= t(issueKey(issue.keyword, issue.message ?? "", issue.params), { ...limits, field: named });
     }
     return { status: 400, message: summary(fields), data: { errors: fields }, headers: {} };
   }

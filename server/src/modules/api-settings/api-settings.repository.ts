@@ -43,15 +43,31 @@ export async function loadApp(deps: AppDeps, merchantId: number): Promise<AppRow
 export interface PlatformSigner {
   serial: number;
   sign(message: Signed): string;
+  /**
+   * The key before the last rotation while its overlap runs (PLATFORM_KEY_OVERLAP_HOURS), else null: everything
+   * signed is signed with it too, so a client that trusts only the old key verifies our answers (the keys answer
+   * first of all, which hands it the new key) and callbacks until it has learnt the new one.
+   */
+  previous?: { serial: number; sign(message: Signed): string } | null;
 }
 
-/** Signs answers and callbacks with the merchant's current platform private key. */
-export function platformSigner(cipher: Cipher, app: Pick<AppRow, "platformKeySerial" | "platformPrivateKeySealed">) {
+type SignerColumns = Pick<AppRow, "platformKeySerial" | "platformPrivateKeySealed"> &
+  Partial<Pick<AppRow, "previousPlatformKeySerial" | "previousPlatformPrivateKeySealed" | "previousPlatformKeyUntil">>;
+
+/**
+ * Signs answers and callbacks with the merchant's current platform private key, and with the previous one while
+ * its overlap runs at `now` (a row without the previous key's columns signs with the current key only).
+ */
+export function platformSigner(cipher: Cipher, app: SignerColumns, now: Date): PlatformSigner {
   const privateKey = cipher.privateKey(app.platformPrivateKeySealed);
+  const { previousPlatformKeySerial: serial, previousPlatformPrivateKeySealed: sealed } = app;
+  const until = app.previousPlatformKeyUntil;
+  const previousKey = serial && sealed && until && until > now ? cipher.privateKey(sealed) : null;
   return {
     serial: app.platformKeySerial,
     sign: (message: Signed) => rsaSign(privateKey, message),
-  } satisfies PlatformSigner;
+    previous: serial && previousKey ? { serial, sign: (message: Signed) => rsaSign(previousKey, message) } : null,
+  };
 }
 
 /** "********a1b2": enough to tell secrets apart, never enough to use one. */

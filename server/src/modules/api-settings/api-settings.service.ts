@@ -177,7 +177,13 @@ export async function rotateSecret(
   return { secret, secretMasked: maskSecret(hint), secretCreateTime: now.toISOString() };
 }
 
-/** A new platform key pair: answers and callbacks are signed with it from now on, under the next serial. */
+/**
+ * A new platform key pair: answers and callbacks are signed with it from now on, under the next serial. The key it
+ * replaces, private half included (sealed as it was), signs them a second time for PLATFORM_KEY_OVERLAP_HOURS
+ * (`X-Previous-Key-Serial`/`X-Previous-Signature`), and its public half stays listed by GET /openapi/v1/keys: a
+ * client that trusts only the old key verifies that answer with it and so learns the new key. Rotating again
+ * within the overlap replaces the previous key: only the one rotated from signs beside the new one.
+ */
 export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext, merchantId: number): Promise<PlatformKey> {
   await ensureApp(deps, merchantId);
   const keys = await generateRsaKeyPair();
@@ -188,8 +194,9 @@ export async function rotatePlatformKey(deps: AppDeps, auth: AuthContext, mercha
         platformPublicKey: keys.publicKey,
         platformPrivateKeySealed: deps.cipher.encrypt(keys.privateKey),
         platformKeySerial: sql`${merchantApps.platformKeySerial} + 1`,
-        // The key it replaces stays listed (GET /openapi/v1/keys) for a day, for callbacks in flight.
+        // The key it replaces stays listed (GET /openapi/v1/keys) and keeps signing beside the new one for a day.
         previousPlatformPublicKey: sql`${merchantApps.platformPublicKey}`,
+        previousPlatformPrivateKeySealed: sql`${merchantApps.platformPrivateKeySealed}`,
         previousPlatformKeySerial: sql`${merchantApps.platformKeySerial}`,
         previousPlatformKeyUntil: new Date(deps.clock.now().getTime() + PLATFORM_KEY_OVERLAP_HOURS * HOUR_MS),
         updatedAt: deps.clock.now(),

@@ -13,7 +13,7 @@ export interface Attempt {
   noUrl: boolean;
 }
 
-/** One try: to the URL configured now (a changed URL applies to retries too), signed with the current key. */
+/** One try: to the URL configured now (a changed URL applies to retries too), signed with the current key (and the previous one during a rotation's overlap). */
 export async function attemptDelivery(
   deps: AppDeps,
   send: Send,
@@ -34,7 +34,8 @@ export async function attemptDelivery(
   const started = performance.now();
   let result: SendResult;
   try {
-    const signer = platformSigner(deps.cipher, app);
+    // Signed with the previous key too while its overlap runs: receivers that trust only it still verify.
+    const signer = platformSigner(deps.cipher, app, at);
     result = await send(signedRequest(url, event, { appId: app.appId, signer }, at));
   } catch (error) {
     if ((error as { code?: string }).code !== "ERR_INVALID_URL") throw error;

@@ -17,7 +17,9 @@ import type { OutboundRequest } from "./sender";
  * Headers: x-app-id (the merchant's AppID), x-timestamp (ms), x-nonce, x-key-serial (which platform key signed),
  * x-event-id, x-api-version (the API revision, `OPENAPI_REVISION`), and x-signature: base64 SHA256withRSA by the platform private key over
  * signingString({ method: "POST", pathWithQuery, timestamp, nonce, body }), verified with the platform public
- * key shown in API settings. Answer any 2xx within 10 s once the event is stored; anything else is retried.
+ * key shown in API settings. During the overlap after a platform-key rotation, also x-previous-key-serial and
+ * x-previous-signature: the previous key's signature over the same string (for receivers that trust only it).
+ * Answer any 2xx within 10 s once the event is stored; anything else is retried.
  */
 
 export interface DeliveryEvent {
@@ -47,9 +49,14 @@ export function signedRequest(
   const target = new URL(url);
   const timestamp = String(at.getTime());
   const nonce = randomBytes(16).toString("hex");
-  const signature = app.signer.sign(
-    signingString({ method: "POST", pathWithQuery: `${target.pathname}${target.search}`, timestamp, nonce, body }),
-  );
+  const signed = signingString({
+    method: "POST",
+    pathWithQuery: `${target.pathname}${target.search}`,
+    timestamp,
+    nonce,
+    body,
+  });
+  const previous = app.signer.previous;
   return {
     url,
     body,
@@ -58,8 +65,12 @@ export function signedRequest(
       [OPENAPI_HEADERS.appId]: app.appId,
       [OPENAPI_HEADERS.timestamp]: timestamp,
       [OPENAPI_HEADERS.nonce]: nonce,
-      [OPENAPI_HEADERS.signature]: signature,
+      [OPENAPI_HEADERS.signature]: app.signer.sign(signed),
       [OPENAPI_HEADERS.keySerial]: String(app.signer.serial),
+      ...(previous && {
+        [OPENAPI_HEADERS.previousKeySerial]: String(previous.serial),
+        [OPENAPI_HEADERS.previousSignature]: previous.sign(signed),
+      }),
       [OPENAPI_HEADERS.eventId]: event.eventId,
       [OPENAPI_HEADERS.apiVersion]: OPENAPI_REVISION,
     },

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { YEAR_RANGE } from "#contracts";
 import { invalid } from "../../lib/failure";
 
@@ -26,3 +27,11 @@ export function readCursor(text: string): Cursor {
   }
   throw invalid({ cursor: "validation.cursor" });
 }
+
+/**
+ * A client's moment (a query's date-time, a cursor's time) as the database compares it: through its epoch
+ * milliseconds, because PostgreSQL refuses the UTC offsets of ±16:00 to ±23:59 that RFC 3339, and so the
+ * document, allow (a 500 before).
+ */
+export const moment = (at: Date | string) =>
+  sql`to_timestamp(${(typeof at === "string" ? new Date(at) : at).getTime()}::double precision / 1000)`;

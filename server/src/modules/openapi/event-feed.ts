@@ -1,12 +1,12 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import { EVENT_FEED_DAYS, type OpenApiEventPage, type OpenApiEventQuery } from "#contracts";
+import { EVENT_FEED_DAYS, type OpenApiEventPage, type OpenApiEventQuery, TIMESTAMP_WINDOW_MS } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { merchantEvents } from "../../db/schema";
-import { readCursor, writeCursor } from "./cursor";
+import { invalid } from "../../lib/failure";
+import { moment, readCursor, writeCursor } from "./cursor";
 import type { OpenApiCaller } from "./openapi-auth";
 
 const DAY_MS = 86_400_000;
-const moment = (at: Date | string) => sql`${typeof at === "string" ? at : at.toISOString()}::timestamptz`;
 
 /**
  * GET /openapi/v1/events: the merchant's events of the last 30 days, oldest first, as the callbacks carried them
@@ -20,6 +20,10 @@ export async function listOpenApiEvents(
   query: OpenApiEventQuery,
 ): Promise<OpenApiEventPage> {
   const oldest = new Date(deps.clock.now().getTime() - EVENT_FEED_DAYS * DAY_MS);
+  // Further back is refused rather than quietly cut, so a client never takes a shorter list for the whole one;
+  // the clocks may differ by as much as a request's timestamp may (a client asking for exactly 30 days is served).
+  if (query.since && new Date(query.since).getTime() < oldest.getTime() - TIMESTAMP_WINDOW_MS)
+    throw invalid({ since: { key: "validation.eventWindow", params: { days: EVENT_FEED_DAYS } } });
   const since = query.since && new Date(query.since) > oldest ? query.since : oldest;
   const after = query.cursor === undefined ? null : readCursor(query.cursor);
   const where = and(

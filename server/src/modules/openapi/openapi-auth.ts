@@ -27,6 +27,10 @@ interface AppLookup {
   ip_whitelist: string[];
   platform_key_serial: number;
   platform_private_key_sealed: string;
+  /** The platform key before the last rotation: it signs answers beside the current one until its overlap ends. */
+  previous_platform_key_serial: number | null;
+  previous_platform_private_key_sealed: string | null;
+  previous_platform_key_until: Date | string | null;
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -63,6 +67,7 @@ export async function identifyOpenApiApp(
       select a.merchant_id, m.merchant_no, coalesce(live.status, m.status) as merchant_status, a.key_type,
         a.merchant_public_key,
         a.secret_sealed, a.ip_whitelist, a.platform_key_serial, a.platform_private_key_sealed,
+        a.previous_platform_key_serial, a.previous_platform_private_key_sealed, a.previous_platform_key_until,
         case when a.previous_secret_until > ${deps.clock.now().toISOString()}::timestamptz
           then a.previous_secret_sealed end as previous_secret_sealed
       from merchant_apps a join merchants m on m.id = a.merchant_id
@@ -72,10 +77,18 @@ export async function identifyOpenApiApp(
   );
   if (!app) throw fail("unknownAppId");
   onApp(
-    platformSigner(deps.cipher, {
-      platformKeySerial: app.platform_key_serial,
-      platformPrivateKeySealed: app.platform_private_key_sealed,
-    }),
+    platformSigner(
+      deps.cipher,
+      {
+        platformKeySerial: app.platform_key_serial,
+        platformPrivateKeySealed: app.platform_private_key_sealed,
+        previousPlatformKeySerial: app.previous_platform_key_serial,
+        previousPlatformPrivateKeySealed: app.previous_platform_private_key_sealed,
+        previousPlatformKeyUntil:
+          app.previous_platform_key_until === null ? null : new Date(app.previous_platform_key_until),
+      },
+      deps.clock.now(),
+    ),
     Number(app.merchant_id),
   );
   if (!whitelistMatcher(app.ip_whitelist)(request.ip)) throw fail("ipNotAllowed", { ip: request.ip });

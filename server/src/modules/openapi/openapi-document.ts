@@ -60,8 +60,14 @@ function parameters(call: CallDeclaration): Json[] {
 }
 
 const signedAnswerHeaders = {
-  "X-Signature": { description: "SHA256withRSA by the platform key over the answer (docs: Verifying our answers)" },
+  "X-Signature": {
+    description: "Base64 SHA256withRSA by the platform key over the answer (docs: Verifying our answers)",
+  },
   "X-Key-Serial": { description: "Which platform key signed it" },
+  "X-Previous-Key-Serial": { description: "During the 24 h after a platform-key rotation: the previous key's serial" },
+  "X-Previous-Signature": {
+    description: "During the 24 h after a platform-key rotation: the previous key's signature over the same string",
+  },
   "X-Timestamp": { description: "When it was signed (ms since 1970)" },
   "X-Nonce": { description: "Random, part of the signed string" },
   "X-Api-Version": { description: `The API revision that answered (${OPENAPI_REVISION})` },
@@ -225,7 +231,10 @@ export function openApiDocument(): Json {
       version: OPENAPI_REVISION,
       description:
         "Place and follow orders from your servers. Every request is signed with the four headers below, every answer " +
-        `is signed back, and final order states are pushed to your callback URL. The guide: ${OPENAPI_REFERENCE_PATH}.`,
+        `is signed back, and final order states are pushed to your callback URL. The guide: ${OPENAPI_REFERENCE_PATH}. ` +
+        "A query parameter or body field a call does not list, or one given twice, is refused (400 `INVALID_REQUEST` " +
+        "naming it). Any method a path does not list here (HEAD and OPTIONS included) answers " +
+        `${openApiErrorStatus.METHOD_NOT_ALLOWED} \`METHOD_NOT_ALLOWED\` with \`Allow\`, signed like any answer.`,
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: OPENAPI_BASE, description: "This server" }],
@@ -245,7 +254,9 @@ export function openApiDocument(): Json {
         nonce: signatureScheme("X-Nonce", "8–64 of A-Za-z0-9_-, new for every request"),
         signature: signatureScheme(
           "X-Signature",
-          'HMAC-SHA256 (hex) or SHA256withRSA (base64) over "METHOD\\npath?query\\nX-Timestamp\\nX-Nonce\\nbody\\n"',
+          "Base64 of the signature, HMAC-SHA256 keyed with your secret or SHA256withRSA (RSASSA-PKCS1-v1_5) with " +
+            'your private key, over the UTF-8 string "METHOD\\npath?query\\nX-Timestamp\\nX-Nonce\\nbody\\n" ' +
+            "(the path and query exactly as sent, the body's exact bytes; no body: an empty line)",
         ),
       },
       schemas: {

@@ -3,12 +3,13 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { OPENAPI_HEADERS, OPENAPI_REVISION, openApiCodeOf, openApiErrorData, openApiErrorStatus } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { Failure, fail } from "../../lib/failure";
+import { Failure, fail, invalid } from "../../lib/failure";
 import { closeRedis, connectRedis } from "../../lib/redis";
 import { signingBytes } from "../../lib/signing";
 import { describeFailure, failure, registerLanguage } from "../../plugins/envelope";
 import type { PlatformSigner } from "../api-settings/api-settings.repository";
 import { authenticateOpenApi, identifyOpenApiApp, type OpenApiCaller, signatureHeaders } from "./openapi-auth";
+import { callNotFound, isMethodNotAllowed, methodNotAllowed, registerMethodNotAllowed } from "./openapi-methods";
 import { openApiAuthThrottle, sharedAuthThrottle } from "./openapi-throttle";
 import { requestLog } from "./request-log";
 
@@ -38,6 +39,25 @@ const isRefusal = (error: unknown) =>
   error instanceof Failure && (error.rule.status === 401 || error.rule.status === 403);
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * Errors Fastify raises while reading a request, before our authentication ran (a body too large to read, a
+ * QUERY without a content type...): the caller is checked as far as the headers go and hears about the request
+ * only if those pass, signed.
+ */
+const isReadingError = (error: FastifyError) =>
+  error.code === "FST_ERR_ROUTE_MISSING_CONTENT_TYPE" ||
+  (typeof error.code === "string" && error.code.startsWith("FST_ERR_CTP_"));
+
+/** A parameter given twice (`?status=a&status=b`) where each takes one value: refused by name, not misread. */
+function refuseRepeatedParameters(query: unknown) {
+  if (typeof query !== "object" || query === null) return;
+  const repeated = Object.entries(query).filter(([, value]) => Array.isArray(value));
+  if (repeated.length > 0)
+    throw invalid(
+      Object.fromEntries(repeated.map(([name]) => [name, { key: "validation.repeated", params: { field: name } }])),
+    );
+}
 
 /** The authenticated request's body as JSON: 415 for another type, 400 for bytes that are not JSON. */
 function parsedBody(request: FastifyRequest): unknown {
@@ -125,7 +145,10 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
       throw error;
     }
     throttle.succeeded(appId, request.ip);
+    // A method the path does not take is answered 405 whatever its body or query.
+    if (isMethodNotAllowed(request)) return;
     request.body = parsedBody(request);
+    refuseRepeatedParameters(request.query);
   });
 
   await scope.register(fastifyRateLimit, {
@@ -143,6 +166,9 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     ...(redis && { redis, nameSpace: `${deps.config.REDIS_KEY_PREFIX}openapi-rl:`, skipOnError: true }),
   });
 
+  // A HEAD answer carries no body: sign the empty one the client receives, not the one that is never sent.
+  scope.addHook("onSend", async (request, _reply, payload) => (request.method === "HEAD" ? "" : payload));
+
   scope.addHook("onSend", async (request, reply, payload) => {
     reply.header(OPENAPI_HEADERS.apiVersion, OPENAPI_REVISION);
     const signer = request.openApiSigner;
@@ -154,17 +180,25 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     reply.header(OPENAPI_HEADERS.nonce, nonce);
     reply.header(OPENAPI_HEADERS.keySerial, String(signer.serial));
     reply.header(OPENAPI_HEADERS.signature, signer.sign(signed));
+    // During a rotation's overlap the previous key signs too: a client that trusts only it still verifies us.
+    if (signer.previous) {
+      reply.header(OPENAPI_HEADERS.previousKeySerial, String(signer.previous.serial));
+      reply.header(OPENAPI_HEADERS.previousSignature, signer.previous.sign(signed));
+    }
     return payload;
   });
 
   scope.setErrorHandler(async (error: FastifyError, request, reply) => {
-    // A body too large to read cannot be signature-checked: the caller is checked as far as the headers go
-    // (AppID, address, time) and hears about the size only if those pass; the answer is signed.
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && !request.openApi) {
+    // A request Fastify could not read (a body too large to read cannot be signature-checked): the caller is
+    // checked as far as the headers go (AppID, address, time) and hears about the request only if those pass;
+    // the answer is signed. A method the path does not take, or a path there is not, is that whatever the body.
+    if (isReadingError(error) && !request.openApi) {
       const { appId } = signatureHeaders(request);
       try {
         await throttle.check(appId, request.ip);
         await identifyOpenApiApp(deps, request, setSigner(request));
+        if (isMethodNotAllowed(request)) return methodNotAllowed(request, reply);
+        if (request.is404) return callNotFound(request, reply);
       } catch (refusal) {
         if (isRefusal(refusal)) await throttle.failed(appId, request.ip);
         error = refusal as FastifyError;
@@ -181,14 +215,6 @@ export async function registerOpenApi(scope: FastifyInstance, deps: AppDeps) {
     });
   });
 
-  scope.setNotFoundHandler((request, reply) => {
-    request.openApiErrorCode = "NOT_FOUND";
-    const path = request.url.split("?")[0] ?? "";
-    return failure(
-      reply,
-      openApiErrorStatus.NOT_FOUND,
-      request.t("errors.routeNotFound", { method: request.method, path }),
-      openApiErrorData("NOT_FOUND"),
-    );
-  });
+  scope.setNotFoundHandler(callNotFound);
+  registerMethodNotAllowed(scope);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Language, OpenApiOrderListQuery, OpenApiOrderPage } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { orderBatches, orders } from "../../db/schema";
-import { readCursor, writeCursor } from "./cursor";
+import { moment, readCursor, writeCursor } from "./cursor";
 import { toOpenApiOrder } from "./openapi.service";
 import type { OpenApiCaller } from "./openapi-auth";
 
@@ -13,7 +13,6 @@ import type { OpenApiCaller } from "./openapi-auth";
  * keep arriving (new changes come after it). One index serves it: (merchant, coalesce(completed, created), id).
  */
 const updatedAt = sql<Date>`coalesce(${orders.completedAt}, ${orders.createdAt})`;
-const moment = (iso: string) => sql`${iso}::timestamptz`;
 
 export async function listOpenApiOrders(
   deps: AppDeps,

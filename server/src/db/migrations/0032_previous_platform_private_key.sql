@@ -1,0 +1,1 @@
+ALTER TABLE "merchant_apps" ADD COLUMN "previous_platform_private_key_sealed" text;
