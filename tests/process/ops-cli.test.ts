@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,11 +48,13 @@ const opsFrom = (cwd: string, dir: string, ...args: string[]) =>
 describe("the operator CLI on a data folder", () => {
   let dir: string;
   let depositNo: string;
+  /** The folder's key, where the CLI finds it (DATA_DIR/secrets.json): it refuses a database without its key. */
+  const key = randomBytes(32).toString("base64");
 
   async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Promise<T>): Promise<T> {
     const database = await openDatabase({ kind: "pglite", dir });
     try {
-      return await work(createDeps(database, testConfig({ DATA_DIR: dir })));
+      return await work(createDeps(database, testConfig({ DATA_DIR: dir, ENCRYPTION_KEY: key })));
     } finally {
       await database.close();
     }
@@ -61,6 +64,7 @@ describe("the operator CLI on a data folder", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "mp-ops-"));
+    writeFileSync(path.join(dir, "secrets.json"), JSON.stringify({ encryptionKey: key }), { mode: 0o600 });
     depositNo = await withDatabase(async (deps) => {
       await seedDemo(deps);
       const [finance] = await deps.db.select().from(users).where(eq(users.username, "finance@demo.test"));
