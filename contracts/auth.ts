@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./calls";
 import { LOGIN_PASSWORD_MIN, MFA_CODE_LENGTH, PASSWORD_POLICY, USERNAME_MAX } from "./login-limits";
-import type { MenuEntry } from "./permissions";
 import { roles } from "./roles";
 
 /**
@@ -63,9 +62,20 @@ export const updatePasswordBody = z
   .refine((v) => v.newPassword === v.rePassword, { message: "validation.passwordMismatch", path: ["rePassword"] });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
+/** One entry of a user's menu tree (`logged/info`), as permissions.ts `menusFor` builds it. */
+export interface MenuEntry {
+  name: string;
+  title: string;
+  path: string;
+  icon: string;
+  hidden: 0 | 1;
+  sort: number;
+  children: MenuEntry[];
+}
+
 /**
- * The wire shape of `MenuEntry` (permissions.ts), recursive through `children`: named, so that the API document
- * can define it once and refer to it from itself.
+ * The wire shape of `MenuEntry`, recursive through `children`: named, so that the API document can define it once
+ * and refer to it from itself.
  */
 export const menuEntry: z.ZodType<MenuEntry> = z
   .lazy(() =>

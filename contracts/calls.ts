@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Action } from "./resource";
+import type { Action } from "./roles";
 
 /**
  * Every HTTP call, declared once: method, path, what it takes, what it answers, who may make it. The server

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { loginBody, loginResult, mfaBindBody, updatePasswordBody } from "./auth";
 import { defineCall, idParams } from "./calls";
 import { memberUsername } from "./member";
-import type { Action } from "./resource";
+import type { Action } from "./roles";
 
 /**
  * The reseller's console (issue 15): its areas, the permissions they offer, the built-in staff roles, and the

@@ -22,7 +22,25 @@ export type FieldErrors = Record<string, string>;
 /** The most rows one list answer may carry, unless a list declares its own ceiling: one answer stays small. */
 export const MAX_PAGE_SIZE = 100;
 
-/** `pageNum`/`pageSize` with the list's own page-size ceiling (the browser's size pickers stop at 100). */
+/**
+ * How many rows a list shows (and a list call answers when it names no `pageSize`), and the sizes a list's picker
+ * offers. Declared here once: the server's default, the browser's lists and their addresses all read these.
+ */
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZE_CHOICES: readonly number[] = [10, DEFAULT_PAGE_SIZE, 50, MAX_PAGE_SIZE];
+
+/*
+ * Pages that are not a list's, declared here too so that no page size is written anywhere else: the export
+ * drawer's (spec §9: 25, 50 or 100, default 50), a batch's rows (its editing grid and its results, paged in the
+ * browser), the options a picker offers at once (typing narrows them on the server), a short preview's.
+ */
+export const EXPORT_PAGE_SIZES = [25, 50, MAX_PAGE_SIZE] as const;
+export const EXPORT_DEFAULT_PAGE_SIZE = 50;
+export const BATCH_PAGE_SIZE = 50;
+export const PICKER_PAGE_SIZE = 50;
+export const PREVIEW_PAGE_SIZE = 10;
+
+/** `pageNum`/`pageSize` with the list's own page-size ceiling (the browser's size pickers stop at MAX_PAGE_SIZE). */
 export const pageQueryUpTo = (maxPageSize: number, message = "validation.pageSize") =>
   z.object({
     pageNum: z.coerce
@@ -37,12 +55,13 @@ export const pageQueryUpTo = (maxPageSize: number, message = "validation.pageSiz
       .int("validation.integer")
       .min(1, message)
       .max(maxPageSize, message)
-      .default(Math.min(20, maxPageSize)),
+      .default(Math.min(DEFAULT_PAGE_SIZE, maxPageSize)),
   });
 
 export const pageQuery = pageQueryUpTo(MAX_PAGE_SIZE);
 /** Spec §7 asks the member list with pageSize=999999 (one page holds a merchant's few members). */
-export const memberPageQuery = pageQueryUpTo(999999, "validation.memberPageSize");
+export const MEMBER_LIST_PAGE_SIZE = 999999;
+export const memberPageQuery = pageQueryUpTo(MEMBER_LIST_PAGE_SIZE, "validation.memberPageSize");
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function envelopeOf<T extends z.ZodType>(data: T) {

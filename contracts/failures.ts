@@ -1,4 +1,4 @@
-import { type OpenApiErrorCode, openApiErrorStatus } from "./api-settings";
+import { type OpenApiErrorCode, openApiErrorStatus } from "./openapi";
 
 interface RuleBase {
   /** The HTTP status, which is also the envelope's `code`. */

@@ -1,6 +1,7 @@
-import { type Action, actions, type ResourceDeclaration } from "./resource";
+import type { MenuEntry } from "./auth";
+import type { ResourceDeclaration } from "./resource";
 import { type ResourceName, resources } from "./resources";
-import type { Role } from "./roles";
+import { type Action, actions, type Role } from "./roles";
 
 const byName = new Map<string, ResourceDeclaration>(resources.map((r) => [r.name, r]));
 
@@ -29,16 +30,6 @@ export function can(role: Role, resource: ResourceName | string, action: Action)
 /** A role may open a resource's page (or see its menu entry) when it may list it. */
 export function canOpen(role: Role, resource: string): boolean {
   return can(role, resource, "list");
-}
-
-export interface MenuEntry {
-  name: string;
-  title: string;
-  path: string;
-  icon: string;
-  hidden: 0 | 1;
-  sort: number;
-  children: MenuEntry[];
 }
 
 /**

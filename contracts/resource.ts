@@ -1,15 +1,5 @@
 import type { CallDeclaration } from "./calls";
-import type { Role } from "./roles";
-
-/**
- * The shape of a resource: a screen and API area of the portal, declared once in its area's contract file
- * (contracts/<name>.ts). The server's route guard, `logged/info`'s menus, the browser's routes, sidebar,
- * breadcrumbs, command palette, data provider and access-control provider are all derived from these
- * declarations. `access` names the actions each non-admin role may take; admin may take every action
- * everywhere, and a resource with an empty `access` is admin-only.
- */
-export const actions = ["list", "show", "create", "edit", "delete", "export"] as const;
-export type Action = (typeof actions)[number];
+import type { Action, Role } from "./roles";
 
 /**
  * The data calls of a resource, in Refine's terms: the browser's data provider sends `useList`, `useOne`,
@@ -25,6 +15,13 @@ export interface ResourceCalls {
 }
 export type DataOperation = keyof ResourceCalls;
 
+/**
+ * The shape of a resource: a screen and API area of the portal, declared once in its area's contract file
+ * (contracts/<name>.ts). The server's route guard, `logged/info`'s menus, the browser's routes, sidebar,
+ * breadcrumbs, command palette, data provider and access-control provider are all derived from these
+ * declarations. `access` names the actions each non-admin role may take; admin may take every action
+ * everywhere, and a resource with an empty `access` is admin-only.
+ */
 export interface ResourceDeclaration {
   readonly name: string;
   /** Browser path; groups have one too (it is a menu heading, not a page). */

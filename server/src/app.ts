@@ -12,8 +12,6 @@ import { createLogger } from "./lib/logger";
 import { fromProjectRoot } from "./lib/project-root";
 import { instrumentHttp } from "./metrics/metrics-server";
 import { loadModules } from "./modules";
-import { serveOpenApiDocument } from "./modules/openapi/openapi-document-routes";
-import { registerOpenApi } from "./modules/openapi/openapi-plugin";
 import { portalDocumentOptions } from "./plugins/api-document";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
@@ -22,7 +20,7 @@ import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorageGuard } from "./plugins/storage-guard";
 
 export interface BuildAppOptions {
-  /** The process's container (createDeps), shared with its workers. */
+  /** The process's container (create-deps.ts), shared with its workers. */
   deps: AppDeps;
   /** Folder of the built browser app; served at `/` when it exists. */
   webRoot?: string;
@@ -36,7 +34,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The whole HTTP server, built the same way by `main` and by the tests. */
 export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptions) {
   const { config } = deps;
-  const modules = await loadModules();
+  const modules = loadModules();
 
   const app = Fastify({
     ...(config.LOG_LEVEL === "silent"
@@ -101,13 +99,14 @@ export async function buildApp({ deps, webRoot = defaultWebRoot }: BuildAppOptio
     { prefix: PORTAL_BASE },
   );
 
-  serveOpenApiDocument(app);
+  // Public files outside both APIs' scopes (the Open API's own document and reference page).
+  for (const { root } of modules) if (root) await app.register(async (scope) => root(scope, deps));
 
-  // Server-to-server: signed requests, signed answers (modules/openapi).
+  // Server-to-server: signed requests, signed answers, in the scope one module sets up (loadModules checks it).
   await app.register(
     async (openApi) => {
       noStore(openApi);
-      await registerOpenApi(openApi, deps);
+      for (const { openApiScope } of modules) if (openApiScope) await openApiScope(openApi, deps);
       for (const { openApi: routes } of modules) {
         if (routes) await openApi.register(async (scope) => routes(scope, deps));
       }

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { buildApp } from "./app";
-import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
+import { createDeps } from "./create-deps";
 import { DataDirLockedError, openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { httpInFlight, stopOnSignals } from "./lib/shutdown";
@@ -36,7 +36,7 @@ async function main() {
   // Embedded (PGlite): always in-process, one process per data folder. PostgreSQL: in-process unless separate
   // `npm run worker` processes do it (RUN_WORKER=false).
   // Fulfilment, callbacks and notifications, export files, housekeeping: every module's workers.
-  const workers = config.RUN_WORKER ? startWorkers(await loadModules(), deps, app.log) : null;
+  const workers = config.RUN_WORKER ? startWorkers(loadModules(), deps, app.log) : null;
   if (!workers && database.engine === "pglite") {
     app.log.warn("RUN_WORKER=false on the embedded database: no worker can run beside it, orders stay Processing");
   }

@@ -1,5 +1,5 @@
-import { createDeps } from "./app-deps";
 import { ConfigError, loadConfig } from "./config";
+import { createDeps } from "./create-deps";
 import { openDatabase } from "./db/connection";
 import { databaseTarget } from "./db/target";
 import { createLogger } from "./lib/logger";
@@ -39,7 +39,7 @@ async function main() {
           variable: "WORKER_METRICS_PORT",
         });
   if (metrics) log.info(`metrics at ${metrics.url}`);
-  const workers = startWorkers(await loadModules(), deps, log);
+  const workers = startWorkers(loadModules(), deps, log);
   log.info(`workers started: ${workers.names.join(", ")}`);
 
   // SIGTERM/SIGINT: no new claims; the fulfilment, callback and export steps in hand finish before the database

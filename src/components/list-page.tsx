@@ -1,11 +1,11 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { CrudSort } from "@refinedev/core";
-import { Button, Card, Flex, type TablePaginationConfig, type TableProps } from "antd";
+import { Button, Card, Empty, Flex, type TablePaginationConfig, type TableProps } from "antd";
 import type { TFunction } from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { LIST_PAGE_SIZES } from "../lib/list-location";
+import { PAGE_SIZE_CHOICES } from "#contracts";
 import { showFailure } from "../providers/http-client";
 import { useCompactList } from "./column-chooser";
 import { PageTitle } from "./page-title";
@@ -13,9 +13,8 @@ import "./list-page.css";
 
 /**
  * What the list pages share: the card with its title and actions, a refresh button, the load-failure message,
- * and pagination that shows the total.
+ * the empty and failed states, and pagination that shows the total.
  */
-export { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "../lib/list-location";
 
 /**
  * A list's card. The title and the actions share one row that wraps on a narrow screen (antd's own header keeps
@@ -94,12 +93,32 @@ export function listPagination(
   return (
     pagination && {
       ...pagination,
-      pageSizeOptions: LIST_PAGE_SIZES,
+      pageSizeOptions: [...PAGE_SIZE_CHOICES],
       showSizeChanger: true,
       size: compact ? "small" : "default",
       showLessItems: compact,
       showTotal: (total) => t(totalCapped ? "common.totalCapped" : "common.total", { total }),
     }
+  );
+}
+
+/**
+ * What a list's table shows instead of rows: that it could not be read (with a retry; the reason was already said
+ * by the load-failure message), that nothing matches its search, or that it has nothing yet.
+ */
+export function ListEmpty({ failed, filtered, onRetry }: { failed: boolean; filtered: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (failed)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("common.list.failed")}>
+        <Button onClick={onRetry}>{t("common.retry")}</Button>
+      </Empty>
+    );
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={t(filtered ? "common.list.noMatch" : "common.list.empty")}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { Button, Form, Input, Modal, Space } from "antd";
-import { useState } from "react";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { type UpdatePasswordBody, updatePasswordBody } from "#contracts";
 import { removeCookie } from "../lib/cookies";
@@ -8,8 +7,7 @@ import { zodRule } from "../lib/zod-rule";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
 import { portalApi } from "../providers/portal-api";
-import { useDialogValues } from "./form-dialog";
-import { applyFieldErrors } from "./form-errors";
+import { FormDialog } from "./form-dialog";
 
 /** Spec §9: the password dialog is 600 px wide. */
 const DIALOG_WIDTH = 600;
@@ -39,20 +37,12 @@ export function PasswordDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdatePasswordBody>();
-  const [submitting, setSubmitting] = useState(false);
-  useDialogValues(form, open);
 
-  const onFinish = async (values: UpdatePasswordBody) => {
-    setSubmitting(true);
-    try {
-      await account.update(values);
-    } catch (error) {
+  const onSubmit = async (values: UpdatePasswordBody) => {
+    await account.update(values).catch((error: unknown) => {
       showFailure(error, t("common.operationFailed"));
-      applyFieldErrors(form, error);
-      return;
-    } finally {
-      setSubmitting(false);
-    }
+      throw error; // its field errors go on the fields
+    });
     // The page is replaced at once, so the success is said on the sign-in page, where it can be read.
     account.signOut();
   };
@@ -64,38 +54,31 @@ export function PasswordDialog({
   });
 
   return (
-    <Modal
+    <FormDialog<UpdatePasswordBody>
       open={open}
       title={t("shell.password.title")}
       width={DIALOG_WIDTH}
-      onCancel={onClose}
-      forceRender
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="primary" loading={submitting} onClick={() => form.submit()}>
-            {t("common.submit")}
-          </Button>
-        </Space>
-      }
+      form={form}
+      name="password"
+      okText={t("common.submit")}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item name="oldPassword" label={t("shell.password.old")} required rules={[zodRule(fields.oldPassword, t)]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="newPassword" label={t("shell.password.new")} required rules={[zodRule(fields.newPassword, t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="rePassword"
-          label={t("shell.password.confirm")}
-          required
-          dependencies={["newPassword"]}
-          rules={[zodRule(fields.rePassword, t), matchesNew]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="oldPassword" label={t("shell.password.old")} required rules={[zodRule(fields.oldPassword, t)]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPassword" label={t("shell.password.new")} required rules={[zodRule(fields.newPassword, t)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="rePassword"
+        label={t("shell.password.confirm")}
+        required
+        dependencies={["newPassword"]}
+        rules={[zodRule(fields.rePassword, t), matchesNew]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,12 +1,22 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
-import { useEffect, useRef, useState } from "react";
+import type { TableProps } from "antd";
+import { createElement, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { filterFormValues, type ListLocation, listSearch, readListSearch } from "../lib/list-location";
+import type { CallDeclaration } from "#contracts";
+import { filterFormValues, type ListLocation, readListSearch, withListSearch } from "../lib/list-location";
+import { encodeFilters } from "../lib/list-query";
+import { customCall } from "../providers/api-call";
+import { useCompactList } from "./column-chooser";
+import { ListEmpty, listPagination, listTableLayout, useLoadFailure } from "./list-page";
 
 /** Marks the address changes a list makes itself (history state), so they do not remount it. */
 const LIST_SYNC = { listSync: true } as const;
 const isListSync = (state: unknown) => typeof state === "object" && state !== null && "listSync" in state;
+
+/** A list with nothing to read from the address but its page and page size. */
+const NO_FILTERS: ListLocation = { query: { shape: {} }, sortable: [] };
 
 /**
  * A key for a list page that changes when the address is changed by navigation (a link such as a batch's
@@ -20,31 +30,59 @@ export function useNavigationKey(): string {
   return key.current;
 }
 
-interface ListTableOptions<Row, Values> {
+export interface ListTableOptions<Row, Values> {
+  /** The Refine resource the list reads (with `call`: a name for its cache entry). */
   resource: string;
-  location: ListLocation;
-  /** The search form's field holding the time range (`startTime` / `endTime` in the address). */
-  rangeName: string;
-  onSearch: (values: Values) => CrudFilter[];
+  /**
+   * A list that is no resource of its own (a tab's, a drawer's, a record's): its declared call, the path
+   * parameters it is read with (a merchant's id) and the query it always sends (an environment).
+   */
+  call?: { declaration: CallDeclaration; params?: object; query?: object };
+  /** The filter fields (the list contract's query) and sortable columns the address may hold. */
+  location?: ListLocation;
+  /** The search form's field holding the time range (`startTime` / `endTime` in the address), if it has one. */
+  rangeName?: string;
+  /** The search form's values as the list's filters. */
+  onSearch?: (values: Values) => CrudFilter[];
+  /** The form's values from the filters in the address, when they differ from the API's words (a checkbox, a number). */
+  formValues?: (fromAddress: Record<string, unknown>) => Values;
+  /**
+   * Where the list keeps its filters, sort, page and page size: the whole address (a page's list, the default), its
+   * own keys under a prefix (a list in a tab, sharing the address), or nowhere (a list in a drawer, which the
+   * address does not open).
+   */
+  address?: { prefix: string } | false;
+  /** The message key saying it could not be read (`{{reason}}`). */
+  loadFailed?: string;
   /** How soon to reload, from the rows shown and whether the last load failed (false: not by itself). */
   refetchInterval?: (rows: readonly Row[] | undefined, failed: boolean) => number | false;
 }
 
 /**
- * Refine's table for a main list, with its filters, sort, page and page size in the address: read once when the
- * page opens (the search form shows them), written back (replacing the history entry) whenever they change.
+ * The one way a list is made, in the portal and the console: Refine's table with its filters, sort, page and page
+ * size in the address (read when the list opens, the search form showing them; written back, replacing the history
+ * entry, whenever they change), the page sizes of the contracts, and the same empty and failed states.
  */
-export function useListTable<Row extends BaseRecord, Values extends object>(options: ListTableOptions<Row, Values>) {
+export function useListTable<Row extends BaseRecord, Values extends object = Record<string, unknown>>(
+  options: ListTableOptions<Row, Values>,
+) {
+  const { t } = useTranslation();
+  const compact = useCompactList();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [initial] = useState(() => readListSearch(params, options.location));
+  const location = options.location ?? NO_FILTERS;
+  const prefix = options.address ? options.address.prefix : "";
+  const inAddress = options.address !== false;
+  const [initial] = useState(() => readListSearch(inAddress ? params : new URLSearchParams(), location, prefix));
+  const { call } = options;
   const table = useTable<Row, HttpError, Values>({
     resource: options.resource,
     syncWithLocation: false,
     pagination: { currentPage: initial.currentPage, pageSize: initial.pageSize },
     filters: { initial: initial.filters, defaultBehavior: "replace" },
     sorters: { initial: initial.sorters },
-    onSearch: options.onSearch,
+    onSearch: options.onSearch ?? (() => []),
+    meta: call && { listCall: { ...customCall(call.declaration, call.params), query: call.query } },
     queryOptions: {
       // Each failure is already reported by the http client and once by the page; retrying would repeat both.
       retry: false,
@@ -52,11 +90,28 @@ export function useListTable<Row extends BaseRecord, Values extends object>(opti
         options.refetchInterval?.(query.state.data?.data, query.state.status === "error") ?? false,
     },
   });
-  const { filters, sorters, currentPage, pageSize } = table;
-  const search = listSearch({ filters, sorters, currentPage, pageSize });
+  const { filters, sorters, currentPage, pageSize, tableQuery } = table;
+  const search = withListSearch(params, { filters, sorters, currentPage, pageSize }, location, prefix);
   useEffect(() => {
-    if (search !== params.toString()) navigate({ search }, { replace: true, state: LIST_SYNC });
-  }, [search, params, navigate]);
-  const [initialValues] = useState(() => filterFormValues(initial.filters, options.rangeName) as Values);
-  return { ...table, initialValues };
+    if (inAddress && search !== params.toString()) navigate({ search }, { replace: true, state: LIST_SYNC });
+  }, [inAddress, search, params, navigate]);
+  useLoadFailure(options.loadFailed ? tableQuery.error : null, options.loadFailed ?? "");
+  const [initialValues] = useState(() => {
+    const values = filterFormValues(initial.filters, options.rangeName);
+    return options.formValues ? options.formValues(values) : (values as Values);
+  });
+
+  const tableProps: TableProps<Row> = {
+    ...table.tableProps,
+    ...listTableLayout(compact),
+    pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
+    locale: {
+      emptyText: createElement(ListEmpty, {
+        failed: tableQuery.isError,
+        filtered: Object.keys(encodeFilters(filters)).length > 0,
+        onRetry: () => void tableQuery.refetch(),
+      }),
+    },
+  };
+  return { ...table, tableProps, initialValues };
 }

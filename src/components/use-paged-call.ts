@@ -1,49 +1,51 @@
-import { type HttpError, useCustom } from "@refinedev/core";
-import type { TablePaginationConfig } from "antd";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { CallDeclaration, Page } from "#contracts";
-import { customCall } from "../providers/api-call";
-import { DEFAULT_LIST_PAGE_SIZE, listPagination, useLoadFailure } from "./list-page";
+import type { BaseRecord, CrudFilter } from "@refinedev/core";
+import type { CallDeclaration } from "#contracts";
+import type { ListLocation } from "../lib/list-location";
+import { useListTable } from "./use-list-table";
+
+/** A search as the list's filters: one `field=value` each, blanks left out (the data provider drops them). */
+const asFilters = (search: object): CrudFilter[] =>
+  Object.entries(search).map(([field, value]) => ({ field, operator: "eq", value }));
 
 /**
  * A paged list read with its own call, for the lists that are not a Refine resource (a tab, a drawer's section,
- * a list under a record): the page, the search it is filtered by (a new search goes back to page 1), its load
- * failure said in words (`loadFailed`, a message key), and the table's pagination.
+ * a list under a record), made by useListTable like every other list: the page, the search it is filtered by (a
+ * new search goes back to page 1), its load failure said in words (`loadFailed`, a message key), the table's
+ * props with its pagination and its empty and failed states. Its state stays out of the address unless the
+ * list says where (`address` with a prefix, and the `location` its filters are read with).
  */
-export function usePagedCall<T, S extends object = Record<string, unknown>>(
+export function usePagedCall<T extends BaseRecord, S extends object = Record<string, unknown>>(
   call: CallDeclaration,
-  options: { params?: object; query?: object; loadFailed?: string } = {},
+  options: {
+    params?: object;
+    query?: object;
+    loadFailed?: string;
+    address?: { prefix: string };
+    location?: ListLocation;
+  } = {},
 ) {
-  const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [search, setSearch] = useState<Partial<S>>({});
-  const { query } = useCustom<Page<T>, HttpError>({
-    ...customCall(call, options.params),
-    config: { query: { ...options.query, ...paging, ...search } },
-    // A failure is already said by the http client (and here, in words); retrying would say it again.
-    queryOptions: { retry: false },
+  const list = useListTable<T>({
+    resource: `${call.method} ${call.path}`,
+    call: { declaration: call, params: options.params, query: options.query },
+    address: options.address ?? false,
+    location: options.location,
+    loadFailed: options.loadFailed,
   });
-  useLoadFailure(options.loadFailed ? query.error : null, options.loadFailed ?? "");
-  const page = query.data?.data;
-  const pagination: TablePaginationConfig | false | undefined = listPagination(
-    {
-      current: paging.pageNum,
-      pageSize: paging.pageSize,
-      total: page?.total ?? 0,
-      onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-    },
-    t,
-  );
+  const { tableQuery, tableProps, filters, setFilters, setCurrentPage } = list;
+  const search = Object.fromEntries(
+    filters.flatMap((f) => ("field" in f && f.value !== undefined ? [[f.field, f.value]] : [])),
+  ) as Partial<S>;
   return {
-    query,
-    rows: page?.list ?? [],
-    pagination,
+    query: tableQuery,
+    rows: (tableProps.dataSource ?? []) as readonly T[],
+    pagination: tableProps.pagination,
+    tableProps,
+    initialValues: list.initialValues as Partial<S>,
     search,
     /** Filters the list anew, from its first page. */
     searchFor: (next: Partial<S>) => {
-      setSearch(next);
-      setPaging((p) => ({ ...p, pageNum: 1 }));
+      setFilters(asFilters(next), "replace");
+      setCurrentPage(1);
     },
   };
 }

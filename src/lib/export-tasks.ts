@@ -3,8 +3,7 @@ import { ExportStatus } from "#contracts";
 import { encodeListQuery, type QueryParams } from "./list-query";
 
 /** Spec §9: the export list pages by 25, 50 or 100 (default 50) and reloads every 5 s while work is pending. */
-export const EXPORT_PAGE_SIZES = [25, 50, 100] as const;
-export const EXPORT_DEFAULT_PAGE_SIZE = 50;
+export { EXPORT_DEFAULT_PAGE_SIZE, EXPORT_PAGE_SIZES } from "#contracts";
 export const EXPORT_REFRESH_MS = 5000;
 
 export const canTerminate = (status: number): boolean =>

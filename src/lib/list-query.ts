@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort, Pagination } from "@refinedev/core";
+import { DEFAULT_PAGE_SIZE } from "#contracts";
 
 export type QueryParams = Record<string, string | number>;
 
@@ -43,6 +44,8 @@ export function encodeListQuery(
 ): QueryParams {
   const { pagination } = params;
   const paging: QueryParams =
-    pagination?.mode === "off" ? {} : { pageNum: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 };
+    pagination?.mode === "off"
+      ? {}
+      : { pageNum: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? DEFAULT_PAGE_SIZE };
   return { ...paging, ...encodeFilters(params.filters), ...encodeSorters(params.sorters) };
 }

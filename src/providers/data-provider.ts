@@ -31,10 +31,13 @@ export type SendRequest = <T>(config: AxiosRequestConfig) => Promise<T>;
 export const createDataProvider = (request: SendRequest, callOf: CallOf = resourceCall): DataProvider => ({
   getApiUrl: () => API_BASE,
 
-  getList: async ({ resource, pagination, filters, sorters }) => {
+  // `meta.listCall`: a list that is no resource of its own (a tab's, a drawer's) names its declared call, with its
+  // path parameters filled and the query it always sends (useListTable's `call`).
+  getList: async ({ resource, pagination, filters, sorters, meta }) => {
+    const listCall = meta?.listCall as { url: string; method: string; query?: object } | undefined;
     const page = await request<Page<never> & { summary?: unknown }>({
-      ...target(callOf, resource, "list"),
-      params: encodeListQuery({ pagination, filters, sorters }),
+      ...(listCall ? { url: listCall.url, method: listCall.method } : target(callOf, resource, "list")),
+      params: { ...listCall?.query, ...encodeListQuery({ pagination, filters, sorters }) },
     });
     // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
     // So does a list's summary (Funds Details' credits and debits of the whole filtered range).

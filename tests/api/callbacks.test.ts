@@ -10,7 +10,7 @@ import {
   RETRY_SCHEDULE_SECONDS,
   readStoredText,
 } from "#contracts";
-import { createDeps } from "../../server/src/app-deps";
+import { createDeps } from "../../server/src/create-deps";
 import { ledgerEntries, merchantApps, merchantEvents, merchants, orders } from "../../server/src/db/schema";
 import { translator } from "../../server/src/lib/i18n";
 import { ensureApp } from "../../server/src/modules/api-settings/api-settings.repository";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app";
-import { createDeps } from "../../server/src/app-deps";
+import { createDeps } from "../../server/src/create-deps";
 import { AUTH_THROTTLE } from "../../server/src/modules/openapi/openapi-throttle";
 import { closeTestApp, freshAddress } from "../support/api-helpers";
 import { type OpenApiClient, openApiCall, openApiClient } from "../support/open-api";

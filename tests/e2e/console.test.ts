@@ -328,6 +328,43 @@ describe("the reseller's console", () => {
     expect(problemsOf(second)).toEqual([]);
   });
 
+  it("a console list keeps its search and page in the address, through a reload and Back", async () => {
+    for (let i = 1; i <= 22; i++) await e2e.t.merchant({ name: `Paging Co ${String(i).padStart(2, "0")}`, mfa: false });
+    const chief = await staffMember(e2e.t, ["superAdmin"]);
+    const page = await e2e.newPage();
+    await page.goto("/console/login");
+    await submitLogin(page, chief.username, TEST_PASSWORD, await staffCode(e2e.t, chief));
+    await page.waitForURL(/\/console\/merchants$/);
+    const rows = page.getByRole("row", { name: /Paging Co/ });
+    const keyword = page.getByLabel("Number or name");
+
+    // Twenty a page, as in the merchant portal; the search and the page go into the address.
+    await keyword.fill("Paging Co");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/keyword=Paging/);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(20);
+    await page.getByTitle("Next Page").click();
+    await page.waitForURL(/page=2/);
+    const url = page.url();
+    expect(new URL(url).search).toBe("?keyword=Paging+Co&page=2");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+
+    // A reload: the same page of the same search, the form showing it.
+    await page.reload();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    expect(page.url()).toBe(url);
+    expect(await keyword.inputValue()).toBe("Paging Co");
+
+    // Away to another area and Back: the list as it was left.
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("menuitem", { name: "Audit log" }).click();
+    await page.waitForURL(/\/console\/audit$/);
+    await page.goBack();
+    await page.waitForURL(url);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    expect(await keyword.inputValue()).toBe("Paging Co");
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it("says so when the staff member's info cannot be read, and reads it again on Retry", async () => {
     const chief = await staffMember(e2e.t, ["superAdmin"]);
     const page = await e2e.newPage();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeps } from "../../server/src/app-deps";
+import { createDeps } from "../../server/src/create-deps";
 import { openDatabase } from "../../server/src/db/connection";
 import { deposits, files, merchants, users } from "../../server/src/db/schema";
 import { createDeposit } from "../../server/src/modules/deposit/deposit.service";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { createDeps } from "../../server/src/app-deps";
 import { loadConfig } from "../../server/src/config";
+import { createDeps } from "../../server/src/create-deps";
 import { type DatabaseTarget, openDatabase } from "../../server/src/db/connection";
 import { productSkus, products } from "../../server/src/db/schema";
 import { createCipher } from "../../server/src/lib/crypto";

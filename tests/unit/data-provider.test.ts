@@ -25,6 +25,22 @@ describe("data provider over the /portal envelope", () => {
     });
   });
 
+  it("lists through a declared call of its own (meta.listCall: a drawer's list), with its fixed query", async () => {
+    request.mockResolvedValue({ total: 1, list: [{ id: 7 }] });
+    const result = await dataProvider.getList({
+      resource: "GET /console/api/x/:id/things",
+      pagination: { currentPage: 1, pageSize: 20 },
+      filters: [{ field: "keyword", operator: "eq", value: "gift" }],
+      meta: { listCall: { url: "/console/api/x/9/things", method: "get", query: { environment: "sandbox" } } },
+    });
+    expect(result).toEqual({ data: [{ id: 7 }], total: 1 });
+    expect(request).toHaveBeenCalledWith({
+      method: "get",
+      url: "/console/api/x/9/things",
+      params: { environment: "sandbox", pageNum: 1, pageSize: 20, keyword: "gift" },
+    });
+  });
+
   it("passes a list's summary through (Funds Details' credits and debits)", async () => {
     const summary = { credits: "10.0000", debits: "-4.0000", currency: "USD" };
     request.mockResolvedValue({ total: 0, list: [], summary });

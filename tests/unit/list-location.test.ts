@@ -1,7 +1,14 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
+import { consoleDepositQuery, consoleProductQuery } from "#contracts";
 import { sortQuery } from "../../contracts/envelope";
-import { filterFormValues, listSearch, readListSearch } from "../../src/lib/list-location";
+import {
+  filterFormValues,
+  type ListLocation,
+  listSearch,
+  readListSearch,
+  withListSearch,
+} from "../../src/lib/list-location";
 import { batchOrdersPath, orderListFilters, orderListLocation } from "../../src/lib/order-list";
 
 describe("a list's state in the address", () => {
@@ -58,6 +65,32 @@ describe("a list's state in the address", () => {
     const [from, to] = values.createTime as [dayjs.Dayjs, null];
     expect(from.valueOf()).toBe(dayjs(start).valueOf());
     expect(to).toBeNull();
+  });
+});
+
+describe("a list sharing the address, or starting from a default", () => {
+  const products: ListLocation = { query: consoleProductQuery, sortable: [] };
+  it("writes and reads its own keys under its prefix, keeping the others, never paging fields as filters", () => {
+    const state = {
+      filters: [{ field: "keyword", operator: "eq" as const, value: "gift" }],
+      sorters: [],
+      currentPage: 2,
+      pageSize: 50,
+    };
+    const search = withListSearch(new URLSearchParams("tab=bin&products.page=9"), state, products, "products.");
+    expect(search).toBe("tab=bin&products.keyword=gift&products.page=2&products.pageSize=50");
+    expect(readListSearch(new URLSearchParams(search), products, "products.")).toEqual(state);
+    expect(readListSearch(new URLSearchParams("pageSize=50&pageNum=3"), products).filters).toEqual([]);
+  });
+
+  it("starts from the default filter when the address names none, and keeps 'any' as the field left empty", () => {
+    const deposits = { query: consoleDepositQuery, sortable: [], defaults: { status: "pending" } };
+    const pending = [{ field: "status", operator: "eq" as const, value: "pending" }];
+    expect(readListSearch(new URLSearchParams(""), deposits).filters).toEqual(pending);
+    expect(listSearch({ filters: pending, sorters: [], currentPage: 1, pageSize: 20 }, deposits)).toBe("");
+    const any = listSearch({ filters: [], sorters: [], currentPage: 1, pageSize: 20 }, deposits);
+    expect(any).toBe("status=");
+    expect(readListSearch(new URLSearchParams(any), deposits).filters).toEqual([]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PAGE_SIZE } from "../../contracts/envelope";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../../src/lib/list-query";
 
 describe("encodeListQuery", () => {
-  it("sends pageNum and pageSize (Refine's defaults when absent)", () => {
+  it("sends pageNum and pageSize (the contract's default page size when absent)", () => {
     expect(encodeListQuery({ pagination: { currentPage: 3, pageSize: 50 } })).toEqual({ pageNum: 3, pageSize: 50 });
-    expect(encodeListQuery()).toEqual({ pageNum: 1, pageSize: 10 });
+    expect(encodeListQuery()).toEqual({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   });
 
   it("sends no paging when paging is off", () => {

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { type SigningParts, signingHead } from "#contracts";
 
 /**
- * Signatures of the Open API and of callbacks, over `signingString` (contracts/api-settings.ts):
+ * Signatures of the Open API and of callbacks, over `signingString` (contracts/openapi.ts):
  * HMAC-SHA256 keyed with the merchant secret, or SHA256withRSA (RSA2, PKCS#1 v1.5); base64 either way.
  */
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app-deps";
+import type { AppDeps, CoreDeps, ModuleParts } from "../app-deps";
 import type { PollingWorker, WorkerLog } from "../lib/polling-worker";
 import type { AuditActor } from "./audit/audit.service";
 
@@ -16,8 +16,25 @@ export interface ServerModule {
   portal?: Routes;
   /** Routes of the reseller's console (prefix PORTAL_BASE too; their calls declare `realm: "console"`). */
   console?: Routes;
-  /** Routes of merchants' servers (prefix OPENAPI_BASE, signed). */
+  /** Routes of merchants' servers (prefix OPENAPI_BASE), in the signed scope `openApiScope` sets up. */
   openApi?: Routes;
+  /**
+   * Sets up the Open API's scope (prefix OPENAPI_BASE) before any module's `openApi` routes go in it: its body
+   * parsing, hooks (signature, rate limit, signed answers), error and not-found handlers. One module declares it
+   * (modules/openapi), and loadModules refuses `openApi` routes when none does.
+   */
+  openApiScope?: Routes;
+  /**
+   * Routes at their full paths, outside the portal's and the Open API's scopes: public files (the Open API's own
+   * document and reference page).
+   */
+  root?: Routes;
+  /**
+   * What the module keeps in each process's container: its parts of AppDeps, declared in its index.ts on
+   * `AppDeps` or `AppCaches` (`declare module "../../app-deps"`) and made here from the core, once per container
+   * (create-deps.ts).
+   */
+  deps?: (core: CoreDeps) => ModuleParts;
   /**
    * Background workers, by name: run inside the server (RUN_WORKER) and by `npm run worker`. Each shares its
    * work with its copies in other processes through its table (claims with FOR UPDATE SKIP LOCKED).

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createDeps } from "../app-deps";
 import { loadConfig } from "../config";
+import { createDeps } from "../create-deps";
 import { DataDirLockedError, openDatabase } from "../db/connection";
 import { databaseTarget } from "../db/target";
 import { operatorActor } from "../modules/audit/audit.service";

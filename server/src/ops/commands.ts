@@ -21,7 +21,7 @@ export function operatorName(): string {
 /** Every module's operator commands, by name (modules/<area>/<area>.commands.ts). */
 export async function loadCommands(): Promise<Commands> {
   const commands: Commands = {};
-  for (const module of await loadModules()) {
+  for (const module of loadModules()) {
     for (const [name, command] of Object.entries(module.commands ?? {})) {
       if (commands[name]) throw new Error(`Two modules declare the command ${name}`);
       commands[name] = command;

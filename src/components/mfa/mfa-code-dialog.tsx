@@ -1,8 +1,8 @@
-import { Button, Form, Input, Modal, Typography } from "antd";
+import { Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { MFA_CODE_LENGTH, mfaCode } from "#contracts";
 import { zodRule } from "../../lib/zod-rule";
-import { applyFieldErrors } from "../form-errors";
+import { FormDialog } from "../form-dialog";
 
 /** Spec §9: the code dialog is 600 px wide. */
 const DIALOG_WIDTH = 600;
@@ -16,13 +16,14 @@ interface MfaCodeDialogProps {
   formName?: string;
   /** Above the page's own dialogs when it asks on their behalf (step-up from a form). */
   zIndex?: number;
+  /** The caller's call with the code is running (the dialog is busy until it ends). */
   submitting: boolean;
   /** Resolves to the server's error when the code was refused, so it can be shown on the field. */
   onSubmit: (code: string) => Promise<unknown>;
   onCancel: () => void;
 }
 
-/** Asks for the authenticator's 6-digit code (to bind or to unbind). */
+/** Asks for the authenticator's 6-digit code (to bind or to unbind). Each opening starts with an empty field. */
 export function MfaCodeDialog({
   open,
   title,
@@ -35,38 +36,32 @@ export function MfaCodeDialog({
 }: MfaCodeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ captcha: string }>();
-  const onFinish = async ({ captcha }: { captcha: string }) => {
+  const submit = async ({ captcha }: { captcha: string }) => {
     const error = await onSubmit(captcha.trim());
-    if (error) applyFieldErrors(form, error);
+    if (error) throw error; // FormDialog shows it on the field
   };
   return (
-    <Modal
+    <FormDialog<{ captcha: string }>
       open={open}
       title={title ?? t("shell.mfa.codeTitle")}
       width={DIALOG_WIDTH}
-      {...(zIndex !== undefined && { zIndex })}
-      onCancel={onCancel}
-      // Built when it opens and dropped when it closes: two of these wait in every screen's shell, mostly unused,
-      // and each opening starts with an empty field.
-      destroyOnHidden
-      footer={
-        <Button type="primary" loading={submitting} onClick={() => form.submit()}>
-          {t("common.submit")}
-        </Button>
-      }
+      zIndex={zIndex}
+      form={form}
+      name={formName}
+      okText={t("common.submit")}
+      busy={submitting}
+      onSubmit={submit}
+      onClose={onCancel}
+      above={hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
     >
-      {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
-      <Form form={form} name={formName} layout="vertical" onFinish={onFinish}>
-        <Form.Item name="captcha" label={t("shell.mfa.codeLabel")} required rules={[zodRule(mfaCode, t)]}>
-          <Input
-            maxLength={MFA_CODE_LENGTH}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t("shell.mfa.codePlaceholder")}
-            autoFocus
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="captcha" label={t("shell.mfa.codeLabel")} required rules={[zodRule(mfaCode, t)]}>
+        <Input
+          maxLength={MFA_CODE_LENGTH}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={t("shell.mfa.codePlaceholder")}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

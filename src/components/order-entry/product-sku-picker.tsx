@@ -1,7 +1,7 @@
 import { useSelect } from "@refinedev/antd";
 import { Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Product } from "#contracts";
+import { PICKER_PAGE_SIZE, type Product } from "#contracts";
 import { formatMoney } from "../../lib/format-decimal";
 import { isOrderable, orderableSkus } from "../../lib/order-inputs";
 
@@ -32,7 +32,7 @@ export function ProductSkuPicker({
     optionValue: (p) => String(p.id),
     searchField: "name",
     filters: [{ field: "status", operator: "eq", value: "enabled" }],
-    pagination: { pageSize: 50 },
+    pagination: { pageSize: PICKER_PAGE_SIZE },
     ...(productId === undefined ? {} : { defaultValue: productId }),
   });
   const closed = new Set((query.data?.data ?? []).filter((p) => !isOrderable(p)).map((p) => String(p.id)));

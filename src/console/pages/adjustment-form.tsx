@@ -1,8 +1,7 @@
-import { Form, Input, Modal, message, Select } from "antd";
+import { Form, Input, message, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { type AdjustmentBody, adjustmentBody, adjustmentCalls, adjustmentTypes } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -20,59 +19,47 @@ export function AdjustmentForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AdjustmentBody>();
-  const { saving, run } = useFormSave(form);
-  useDialogValues(form, open);
 
   const save = async (values: AdjustmentBody) => {
-    await run(async () => {
-      const saved = await consoleCall(adjustmentCalls.create, { body: values });
-      void message.success(t(saved.status === "posted" ? "console.adjustments.posted" : "console.adjustments.waiting"));
-      onSaved();
-    });
+    const saved = await consoleCall(adjustmentCalls.create, { body: values });
+    void message.success(t(saved.status === "posted" ? "console.adjustments.posted" : "console.adjustments.waiting"));
+    onSaved();
   };
   const label = (field: string) => t(`console.adjustments.fields.${field}`);
   return (
-    <Modal
+    <FormDialog<AdjustmentBody>
       open={open}
       title={t("console.adjustments.create")}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      name="adjustment"
+      initialValues={{ type: "reduce" }}
       okText={t("common.submit")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<AdjustmentBody>
-        form={form}
-        name="adjustment"
-        layout="vertical"
-        initialValues={{ type: "reduce" }}
-        onFinish={(v) => void save(v)}
+      <Form.Item
+        name="merchantNo"
+        label={t("console.fields.merchantNo")}
+        required
+        rules={[zodRule(shape.merchantNo, t)]}
       >
-        <Form.Item
-          name="merchantNo"
-          label={t("console.fields.merchantNo")}
-          required
-          rules={[zodRule(shape.merchantNo, t)]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="type" label={label("type")} required rules={[zodRule(shape.type, t)]}>
-          <Select options={adjustmentTypes.map((v) => ({ value: v, label: t(`console.adjustments.types.${v}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={label("amount")}
-          extra={t("console.adjustments.amountHint")}
-          required
-          rules={[zodRule(shape.amount, t)]}
-        >
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="remark" label={label("remark")} required rules={[zodRule(shape.remark, t)]}>
-          <Input.TextArea rows={2} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="type" label={label("type")} required rules={[zodRule(shape.type, t)]}>
+        <Select options={adjustmentTypes.map((v) => ({ value: v, label: t(`console.adjustments.types.${v}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="amount"
+        label={label("amount")}
+        extra={t("console.adjustments.amountHint")}
+        required
+        rules={[zodRule(shape.amount, t)]}
+      >
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="remark" label={label("remark")} required rules={[zodRule(shape.remark, t)]}>
+        <Input.TextArea rows={2} maxLength={200} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,18 +1,19 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan, useGetIdentity } from "@refinedev/core";
-import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from "antd";
+import { type CrudFilter, useCan, useGetIdentity } from "@refinedev/core";
+import { Button, Form, Input, message, Popconfirm, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type Adjustment,
   type AdjustmentStatus,
   adjustmentCalls,
+  adjustmentQuery,
   adjustmentRejectBody,
   adjustmentStatuses,
   type StaffInfo,
 } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { FormDialog } from "../../components/form-dialog";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
@@ -34,6 +35,10 @@ const statusColor: Record<AdjustmentStatus, string> = { pending: "processing", p
  * configured amount one waits for a second staff member (four-eyes), who approves it or rejects it with a reason.
  */
 export default function AdjustmentsPage() {
+  return <AdjustmentList key={useNavigationKey()} />;
+}
+
+function AdjustmentList() {
   const { t } = useTranslation();
   const { data: me } = useGetIdentity<StaffInfo>();
   const mayCreate = useCan({ resource: "adjustments", action: "create" }).data?.can === true;
@@ -41,13 +46,12 @@ export default function AdjustmentsPage() {
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<Adjustment | null>(null);
   const [rejectForm] = Form.useForm<{ reason: string }>();
-  const { tableProps, searchFormProps, tableQuery } = useTable<Adjustment, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<Adjustment, Search>({
     resource: "adjustments",
-    syncWithLocation: false,
+    location: { query: adjustmentQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    loadFailed: "console.adjustments.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.adjustments.loadFailed");
   const reload = () => void tableQuery.refetch();
 
   const approve = async (a: Adjustment) => {
@@ -58,14 +62,10 @@ export default function AdjustmentsPage() {
   };
   const reject = async ({ reason }: { reason: string }) => {
     if (!rejecting) return;
-    try {
-      await consoleCall(adjustmentCalls.reject, { params: { id: rejecting.id }, body: { reason } });
-      void message.success(t("console.adjustments.rejected"));
-      setRejecting(null);
-      reload();
-    } catch (error) {
-      applyFieldErrors(rejectForm, error);
-    }
+    await consoleCall(adjustmentCalls.reject, { params: { id: rejecting.id }, body: { reason } });
+    void message.success(t("console.adjustments.rejected"));
+    setRejecting(null);
+    reload();
   };
   const label = (field: string) => t(`console.adjustments.fields.${field}`);
 
@@ -83,7 +83,7 @@ export default function AdjustmentsPage() {
         </Space>
       }
     >
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="status" label={label("status")}>
           <Select
             allowClear
@@ -102,8 +102,6 @@ export default function AdjustmentsPage() {
       <Table<Adjustment>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           {
             key: "merchant",
@@ -162,27 +160,25 @@ export default function AdjustmentsPage() {
           reload();
         }}
       />
-      <Modal
+      <FormDialog<{ reason: string }>
         open={rejecting !== null}
         title={t("console.adjustments.reject")}
-        onCancel={() => setRejecting(null)}
-        onOk={() => rejectForm.submit()}
+        form={rejectForm}
+        name="reject-adjustment"
         okText={t("console.adjustments.reject")}
-        okButtonProps={{ danger: true }}
-        cancelText={t("common.cancel")}
-        destroyOnHidden
+        danger
+        onSubmit={reject}
+        onClose={() => setRejecting(null)}
       >
-        <Form form={rejectForm} name="reject-adjustment" layout="vertical" onFinish={(v) => void reject(v)}>
-          <Form.Item
-            name="reason"
-            label={label("rejectReason")}
-            required
-            rules={[zodRule(adjustmentRejectBody.shape.reason, t)]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          name="reason"
+          label={label("rejectReason")}
+          required
+          rules={[zodRule(adjustmentRejectBody.shape.reason, t)]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </FormDialog>
     </ListCard>
   );
 }

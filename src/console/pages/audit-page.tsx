@@ -1,6 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan } from "@refinedev/core";
+import { type CrudFilter, useCan } from "@refinedev/core";
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
@@ -11,10 +10,12 @@ import {
   type AuditEntryItem,
   auditActions,
   auditActorKinds,
+  auditFilter,
   consoleAuditCalls,
   pathOf,
 } from "#contracts";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatDateTime } from "../../lib/date-format";
 import { encodeFilters } from "../../lib/list-query";
 import { showFailure } from "../../providers/http-client";
@@ -53,16 +54,20 @@ const changes = (e: AuditEntryItem) =>
  * by action, actor, merchant, target and time, and exported with the same filters as a spreadsheet.
  */
 export default function AuditPage() {
+  return <AuditList key={useNavigationKey()} />;
+}
+
+function AuditList() {
   const { t } = useTranslation();
   const mayExport = useCan({ resource: "audit", action: "export" }).data?.can === true;
   const [exporting, setExporting] = useState(false);
-  const { tableProps, searchFormProps, tableQuery, filters } = useTable<AuditEntryItem, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, filters, initialValues } = useListTable<AuditEntryItem, Search>({
     resource: "audit",
-    syncWithLocation: false,
+    location: { query: auditFilter, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    rangeName: "time",
+    loadFailed: "console.audit.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.audit.loadFailed");
   const label = (key: string) => t(`console.audit.${key}`);
 
   // A GET with the staff member's token (never in the URL), saved under the server's file name.
@@ -104,7 +109,7 @@ export default function AuditPage() {
         </Space>
       }
     >
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="action" label={label("action")}>
           <Select
             allowClear
@@ -142,8 +147,6 @@ export default function AuditPage() {
       <Table<AuditEntryItem>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           { key: "time", title: label("time"), render: (_, e) => formatDateTime(e.time) },
           { key: "action", title: label("action"), render: (_, e) => t(`console.audit.actions.${e.action}`) },

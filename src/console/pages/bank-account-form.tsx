@@ -1,8 +1,7 @@
-import { Form, Input, Modal, message, Switch } from "antd";
+import { Form, Input, message, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { type BankAccountBody, bankAccountBody, type ConsoleBankAccount, paymentCalls } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -27,103 +26,83 @@ export function BankAccountForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave(form);
   const creating = account === null;
 
-  useDialogValues(
-    form,
-    open,
-    account,
-    (a) =>
-      a && {
-        bankName: a.bankName,
-        accountName: a.accountName,
-        accountNumber: a.accountNumber,
-        swiftOrBranch: a.swiftOrBranch,
-        currency: a.currency,
-        note: a.note,
-        enabled: a.enabled,
-      },
-  );
+  const values = () =>
+    account && {
+      bankName: account.bankName,
+      accountName: account.accountName,
+      accountNumber: account.accountNumber,
+      swiftOrBranch: account.swiftOrBranch,
+      currency: account.currency,
+      note: account.note,
+      enabled: account.enabled,
+    };
 
   const save = async (body: Values) => {
-    await run(async () => {
-      const saved = account
-        ? await consoleCall(paymentCalls.updateBankAccount, { params: { id: account.id }, body })
-        : await consoleCall(paymentCalls.createBankAccount, { body });
-      void message.success(
-        t(creating ? "console.payments.accounts.created" : "console.payments.accounts.saved", {
-          number: saved.accountNumber,
-        }),
-      );
-      onSaved(saved);
-    });
+    const saved = account
+      ? await consoleCall(paymentCalls.updateBankAccount, { params: { id: account.id }, body })
+      : await consoleCall(paymentCalls.createBankAccount, { body });
+    void message.success(
+      t(creating ? "console.payments.accounts.created" : "console.payments.accounts.saved", {
+        number: saved.accountNumber,
+      }),
+    );
+    onSaved(saved);
   };
 
   const label = (field: string) => t(`console.payments.accounts.fields.${field}`);
   const hint = (field: string) => t(`console.payments.accounts.hints.${field}`);
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={
         creating
           ? t("console.payments.accounts.create")
           : t("console.payments.accounts.edit", { number: account.accountNumber })
       }
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
       width={640}
-      forceRender
+      form={form}
+      name="console-bank-account"
+      record={account}
+      values={values}
+      initialValues={{ enabled: true, swiftOrBranch: "", note: "" }}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        name="console-bank-account"
-        layout="vertical"
-        initialValues={{ enabled: true, swiftOrBranch: "", note: "" }}
-        onFinish={(v) => void save(v)}
+      <Form.Item name="bankName" label={label("bankName")} required rules={[zodRule(shape.bankName, t)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="accountName" label={label("accountName")} required rules={[zodRule(shape.accountName, t)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="accountNumber" label={label("accountNumber")} required rules={[zodRule(shape.accountNumber, t)]}>
+        <Input autoComplete="off" maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="swiftOrBranch"
+        label={label("swiftOrBranch")}
+        extra={hint("swiftOrBranch")}
+        rules={[zodRule(shape.swiftOrBranch, t)]}
       >
-        <Form.Item name="bankName" label={label("bankName")} required rules={[zodRule(shape.bankName, t)]}>
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item name="accountName" label={label("accountName")} required rules={[zodRule(shape.accountName, t)]}>
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="accountNumber"
-          label={label("accountNumber")}
-          required
-          rules={[zodRule(shape.accountNumber, t)]}
-        >
-          <Input autoComplete="off" maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="swiftOrBranch"
-          label={label("swiftOrBranch")}
-          extra={hint("swiftOrBranch")}
-          rules={[zodRule(shape.swiftOrBranch, t)]}
-        >
-          <Input autoComplete="off" maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="currency"
-          label={label("currency")}
-          extra={hint("currency")}
-          required
-          rules={[zodRule(shape.currency, t)]}
-          normalize={(v: string | undefined) => v?.toUpperCase()}
-        >
-          <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="note" label={label("note")} extra={hint("note")} rules={[zodRule(shape.note, t)]}>
-          <Input.TextArea rows={2} maxLength={200} showCount />
-        </Form.Item>
-        <Form.Item name="enabled" label={label("enabled")} valuePropName="checked" extra={hint("enabled")}>
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoComplete="off" maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="currency"
+        label={label("currency")}
+        extra={hint("currency")}
+        required
+        rules={[zodRule(shape.currency, t)]}
+        normalize={(v: string | undefined) => v?.toUpperCase()}
+      >
+        <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="note" label={label("note")} extra={hint("note")} rules={[zodRule(shape.note, t)]}>
+        <Input.TextArea rows={2} maxLength={200} showCount />
+      </Form.Item>
+      <Form.Item name="enabled" label={label("enabled")} valuePropName="checked" extra={hint("enabled")}>
+        <Switch />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, Modal, message, Popconfirm, Table } from "antd";
+import { Button, Flex, Form, Input, message, Popconfirm, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -8,8 +8,7 @@ import {
   blockedAccountQuery,
   riskCalls,
 } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
@@ -69,11 +68,9 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
         />
       </Flex>
       <Table<BlockedAccount>
+        {...paged.tableProps}
         rowKey="account"
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
-        pagination={paged.pagination}
         columns={[
           { key: "account", title: label("account"), dataIndex: "account" },
           { key: "reason", title: label("reason"), dataIndex: "reason" },
@@ -122,42 +119,35 @@ const shape = blockedAccountBody.shape;
 function BlockAccountForm({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BlockedAccountBody>();
-  const { saving, run } = useFormSave(form);
-  useDialogValues(form, open);
 
   const save = async (values: BlockedAccountBody) => {
-    await run(async () => {
-      const blocked = await consoleCall(riskCalls.block, { body: values });
-      void message.success(t("console.risk.blocked.added", { account: blocked.account }));
-      onSaved();
-    });
+    const blocked = await consoleCall(riskCalls.block, { body: values });
+    void message.success(t("console.risk.blocked.added", { account: blocked.account }));
+    onSaved();
   };
   const label = (field: string) => t(`console.risk.blocked.fields.${field}`);
   return (
-    <Modal
+    <FormDialog<BlockedAccountBody>
       open={open}
       title={t("console.risk.blocked.create")}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      name="risk-block"
       okText={t("console.risk.blocked.block")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<BlockedAccountBody> form={form} name="risk-block" layout="vertical" onFinish={(v) => void save(v)}>
-        <Form.Item
-          name="account"
-          label={label("account")}
-          extra={t("console.risk.blocked.accountHint")}
-          required
-          rules={[zodRule(shape.account, t)]}
-        >
-          <Input autoComplete="off" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="reason" label={label("reason")} required rules={[zodRule(shape.reason, t)]}>
-          <Input.TextArea rows={2} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="account"
+        label={label("account")}
+        extra={t("console.risk.blocked.accountHint")}
+        required
+        rules={[zodRule(shape.account, t)]}
+      >
+        <Input autoComplete="off" maxLength={128} />
+      </Form.Item>
+      <Form.Item name="reason" label={label("reason")} required rules={[zodRule(shape.reason, t)]}>
+        <Input.TextArea rows={2} maxLength={200} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

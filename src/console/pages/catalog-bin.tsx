@@ -42,11 +42,9 @@ export function CatalogBin({ mayDelete }: { mayDelete: boolean }) {
         <RefreshButton query={query} />
       </Flex>
       <Table<BinEntry>
+        {...paged.tableProps}
         rowKey={(e) => `${e.kind}-${e.id}`}
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
-        pagination={paged.pagination}
         columns={[
           {
             key: "kind",

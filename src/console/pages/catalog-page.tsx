@@ -2,16 +2,10 @@ import { useCan } from "@refinedev/core";
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ListCard } from "../../components/list-page";
+import type { CatalogAccess } from "./catalog-access";
 import { CatalogBin } from "./catalog-bin";
 import { CatalogProducts } from "./catalog-products";
 import { AttributesTab, BrandsTab, CategoriesTab } from "./catalog-taxonomy";
-
-/** Who may do what in the catalog: reading needs catalog:list, each change its own permission. */
-export interface CatalogAccess {
-  mayCreate: boolean;
-  mayEdit: boolean;
-  mayDelete: boolean;
-}
 
 /**
  * The catalog (issue 16): products (Topup, Login Topup, Gift Card) with their SKUs and order input fields, the

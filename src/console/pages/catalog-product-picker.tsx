@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import {
   type CatalogEntry,
   type Page,
+  PICKER_PAGE_SIZE,
   type SupplierProductKind,
   type SupplierProductView,
   supplierCatalogCalls,
@@ -13,8 +14,6 @@ import {
 import { customCall } from "../../providers/api-call";
 import { amountText, formatCost } from "./supplier-kinds";
 
-/** Products offered at once; typing narrows them on the server. */
-const PICKER_PAGE = 30;
 const TYPING_MS = 300;
 
 /** A product as the picker's box and a test read it: "Simulator top-up CNY (topup-CNY)". */
@@ -84,7 +83,8 @@ export function CatalogProductPicker({
     ...customCall(supplierCatalogCalls.products, { id: supplierId ?? 0 }),
     config: {
       query: {
-        pageSize: PICKER_PAGE,
+        // Products offered at once; typing narrows them on the server.
+        pageSize: PICKER_PAGE_SIZE,
         keyword: keyword || undefined,
         ...(forSku && { receiveCurrency: currency, kind }),
       },

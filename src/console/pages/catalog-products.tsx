@@ -1,15 +1,14 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan } from "@refinedev/core";
+import { type CrudFilter, useCan } from "@refinedev/core";
 import { Button, Flex, Form, Image, Input, message, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleProduct, catalogCalls, consoleProductQuery, productStatuses, productTypes } from "#contracts";
-import { listPagination, useLoadFailure } from "../../components/list-page";
+import { useListTable } from "../../components/use-list-table";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 import { WholeListActions } from "../whole-list";
+import type { CatalogAccess } from "./catalog-access";
 import { bothNames, useCatalogLists } from "./catalog-lists";
-import type { CatalogAccess } from "./catalog-page";
 import { CatalogTransfer } from "./catalog-transfer";
 import { ProductForm } from "./product-form";
 
@@ -20,6 +19,8 @@ interface Search {
   categoryId?: number;
   brandId?: number;
 }
+const numberOf = (value: unknown) => (value === undefined ? undefined : Number(value));
+
 const searchFilters = (s: Search): CrudFilter[] => [
   { field: "keyword", operator: "eq", value: s.keyword?.trim() || undefined },
   { field: "type", operator: "eq", value: s.type },
@@ -39,13 +40,20 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
   // Who may read a product but not change it sees the same form, read-only.
   const mayShow = useCan({ resource: "catalog", action: "show" }).data?.can === true;
   const { categories, brands } = useCatalogLists();
-  const { tableProps, searchFormProps, tableQuery } = useTable<ConsoleProduct, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleProduct, Search>({
     resource: "catalog",
-    syncWithLocation: false,
+    location: { query: consoleProductQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    // A tab of the catalog page: its keys share the address with the others'.
+    address: { prefix: "products." },
+    formValues: ({ type, categoryId, brandId, ...rest }) => ({
+      ...rest,
+      type: numberOf(type),
+      categoryId: numberOf(categoryId),
+      brandId: numberOf(brandId),
+    }),
+    loadFailed: "console.catalog.products.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.catalog.products.loadFailed");
   const reload = () => void tableQuery.refetch();
 
   const remove = async (product: ConsoleProduct) => {
@@ -70,7 +78,13 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
           onCreate={mayCreate ? () => setEditing("new") : undefined}
         />
       </Flex>
-      <Form {...searchFormProps} name="catalog-search" layout="inline" style={{ rowGap: 8, marginBottom: 16 }}>
+      <Form
+        {...searchFormProps}
+        initialValues={initialValues}
+        name="catalog-search"
+        layout="inline"
+        style={{ rowGap: 8, marginBottom: 16 }}
+      >
         <Form.Item
           name="keyword"
           label={t("console.catalog.products.keyword")}
@@ -117,8 +131,6 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
       <Table<ConsoleProduct>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           {
             key: "image",

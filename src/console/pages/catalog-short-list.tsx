@@ -2,11 +2,10 @@ import { Button, Form, message, Popconfirm, Space, type TableColumnsType } from 
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CategoryBody, catalogCalls } from "#contracts";
-import { FormDialog, useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { consoleCall } from "../console-session";
 import { useWholeList, WholeListTable, WholeListToolbar } from "../whole-list";
-import type { CatalogAccess } from "./catalog-page";
+import type { CatalogAccess } from "./catalog-access";
 
 /** A category, a brand or an attribute: each has names, a place in its list and the products that use it. */
 interface Entry {
@@ -144,23 +143,18 @@ function ShortListForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const { saving, run } = useFormSave(form);
   const text = (key: string, v?: Record<string, unknown>) => t(`console.catalog.${kind}.${key}`, v);
-
-  useDialogValues(form, open, row, () => values);
 
   // The kind's own fields make its body (a category's, a brand's or an attribute's); the server checks it.
   const save = async (values: object) => {
     const body = values as CategoryBody;
-    await run(async () => {
-      const saved = (
-        row
-          ? await consoleCall(calls.update, { params: { id: row.id }, body })
-          : await consoleCall(calls.create, { body })
-      ) as Entry;
-      void message.success(text(row ? "saved" : "created", { name: saved.name }));
-      onSaved();
-    });
+    const saved = (
+      row
+        ? await consoleCall(calls.update, { params: { id: row.id }, body })
+        : await consoleCall(calls.create, { body })
+    ) as Entry;
+    void message.success(text(row ? "saved" : "created", { name: saved.name }));
+    onSaved();
   };
 
   return (
@@ -168,18 +162,14 @@ function ShortListForm({
       open={open}
       title={row ? text("edit", { name: row.name }) : text("create")}
       form={form}
-      saving={saving}
+      name={`catalog-${kind}`}
+      record={row}
+      values={() => values}
+      initialValues={initialValues}
+      onSubmit={save}
       onClose={onClose}
     >
-      <Form
-        form={form}
-        name={`catalog-${kind}`}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(v) => void save(v)}
-      >
-        {fields}
-      </Form>
+      {fields}
     </FormDialog>
   );
 }

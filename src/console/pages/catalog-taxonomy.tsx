@@ -10,7 +10,7 @@ import {
   categoryBody,
 } from "#contracts";
 import { zodRule } from "../../lib/zod-rule";
-import type { CatalogAccess } from "./catalog-page";
+import type { CatalogAccess } from "./catalog-access";
 import { ShortList } from "./catalog-short-list";
 
 /**

@@ -1,10 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import { Alert, Button, Form, Input, Modal, message, Upload } from "antd";
+import { Alert, Button, Form, Input, message, Upload } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogCalls } from "#contracts";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { consoleCall } from "../console-session";
 
 type ImportReport = Awaited<ReturnType<typeof consoleCall<typeof catalogCalls.importDocument>>>;
@@ -65,21 +65,17 @@ export function CatalogTransfer({ mayImport, onImported }: { mayImport: boolean;
 function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ document: string }>();
-  const { saving, run } = useFormSave(form);
   const [report, setReport] = useState<ImportReport | null>(null);
 
   const close = () => {
-    form.resetFields();
     setReport(null);
     onClose();
   };
 
   const send = async ({ document }: { document: string }) => {
-    await run(async () => {
-      const body = JSON.parse(document) as { products: unknown[] };
-      setReport(await consoleCall(catalogCalls.importDocument, { body }));
-      onImported();
-    });
+    const body = JSON.parse(document) as { products: unknown[] };
+    setReport(await consoleCall(catalogCalls.importDocument, { body }));
+    onImported();
   };
 
   const isDocument = async (_: unknown, text: string | undefined) => {
@@ -95,60 +91,61 @@ function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal
+    <FormDialog<{ document: string }>
       open={open}
       title={t("console.catalog.transfer.importTitle")}
-      onCancel={close}
-      onOk={() => (report ? close() : form.submit())}
-      okText={report ? t("console.catalog.done") : t("console.catalog.transfer.import")}
-      cancelText={t("common.cancel")}
-      cancelButtonProps={{ style: report ? { display: "none" } : undefined }}
-      confirmLoading={saving}
       width={720}
-      forceRender
+      form={form}
+      name="catalog-import"
+      okText={t("console.catalog.transfer.import")}
+      onSubmit={send}
+      onClose={close}
+      // Once imported, the dialog only reports: Done closes it. The form stays mounted under the report (hidden),
+      // so the form instance stays connected.
+      readOnly={report !== null}
+      formProps={{ hidden: report !== null }}
+      above={
+        report && (
+          <Alert
+            type="success"
+            showIcon
+            message={t("console.catalog.transfer.imported")}
+            description={t("console.catalog.transfer.report", {
+              productsCreated: report.products.created,
+              productsUpdated: report.products.updated,
+              skusCreated: report.skus.created,
+              skusUpdated: report.skus.updated,
+              skusDisabled: report.skus.disabled,
+            })}
+          />
+        )
+      }
     >
-      {report && (
-        <Alert
-          type="success"
-          showIcon
-          message={t("console.catalog.transfer.imported")}
-          description={t("console.catalog.transfer.report", {
-            productsCreated: report.products.created,
-            productsUpdated: report.products.updated,
-            skusCreated: report.skus.created,
-            skusUpdated: report.skus.updated,
-            skusDisabled: report.skus.disabled,
-          })}
-        />
-      )}
-      {/* Kept mounted under the report, so the form instance stays connected. */}
-      <Form form={form} name="catalog-import" layout="vertical" hidden={report !== null} onFinish={(v) => void send(v)}>
-        <Upload
-          accept=".json,application/json"
-          maxCount={1}
-          showUploadList={false}
-          // Read here and put in the text area: nothing is uploaded until the import is sent.
-          beforeUpload={(file) => {
-            void file.text().then((text) => {
-              form.setFieldsValue({ document: text });
-              void form.validateFields(["document"]).catch(() => undefined);
-            });
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{t("console.catalog.transfer.chooseFile")}</Button>
-        </Upload>
-        <Form.Item
-          name="document"
-          label={t("console.catalog.transfer.document")}
-          extra={t("console.catalog.transfer.hint")}
-          required
-          rules={[{ validator: isDocument }]}
-          style={{ marginTop: 16 }}
-        >
-          <Input.TextArea rows={12} spellCheck={false} style={{ fontFamily: "monospace" }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Upload
+        accept=".json,application/json"
+        maxCount={1}
+        showUploadList={false}
+        // Read here and put in the text area: nothing is uploaded until the import is sent.
+        beforeUpload={(file) => {
+          void file.text().then((text) => {
+            form.setFieldsValue({ document: text });
+            void form.validateFields(["document"]).catch(() => undefined);
+          });
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />}>{t("console.catalog.transfer.chooseFile")}</Button>
+      </Upload>
+      <Form.Item
+        name="document"
+        label={t("console.catalog.transfer.document")}
+        extra={t("console.catalog.transfer.hint")}
+        required
+        rules={[{ validator: isDocument }]}
+        style={{ marginTop: 16 }}
+      >
+        <Input.TextArea rows={12} spellCheck={false} style={{ fontFamily: "monospace" }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

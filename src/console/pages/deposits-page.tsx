@@ -1,12 +1,13 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan, useInvalidate } from "@refinedev/core";
+import { type CrudFilter, useCan, useInvalidate } from "@refinedev/core";
 import { Button, Form, Input, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ConsoleDeposit, type DepositStatus, depositStatuses } from "#contracts";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type ConsoleDeposit, consoleDepositQuery, type DepositStatus, depositStatuses } from "#contracts";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
+import type { ListLocation } from "../../lib/list-location";
 import { DepositStatusTag } from "../../pages/deposit/deposit-status-tag";
 import { DepositReview } from "./deposit-review";
 
@@ -15,6 +16,9 @@ interface Search {
   merchantNo?: string;
   depositNo?: string;
 }
+
+/** The pending queue unless the address names another status (or none: `status=`). */
+const depositsLocation: ListLocation = { query: consoleDepositQuery, sortable: [], defaults: { status: "pending" } };
 
 const searchFilters = ({ status, merchantNo, depositNo }: Search): CrudFilter[] => [
   { field: "status", operator: "eq", value: status === "all" ? undefined : status },
@@ -27,18 +31,22 @@ const searchFilters = ({ status, merchantNo, depositNo }: Search): CrudFilter[] 
  * answers it), each reviewed in a drawer with its proof of payment, approved at a rate or rejected with a reason.
  */
 export default function DepositsPage() {
+  return <DepositList key={useNavigationKey()} />;
+}
+
+function DepositList() {
   const { t } = useTranslation();
   const [reviewing, setReviewing] = useState<ConsoleDeposit | null>(null);
   const mayDecide = useCan({ resource: "deposits", action: "edit" }).data?.can === true;
   const invalidate = useInvalidate();
-  const { tableProps, searchFormProps, tableQuery } = useTable<ConsoleDeposit, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleDeposit, Search>({
     resource: "deposits",
-    syncWithLocation: false,
-    filters: { initial: searchFilters({ status: "pending" }), defaultBehavior: "replace" },
+    location: depositsLocation,
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    // The address names no status: the pending queue; `status=` (any status) shows as "All".
+    formValues: ({ status, ...rest }) => ({ ...rest, status: (status as DepositStatus | undefined) ?? "all" }),
+    loadFailed: "console.deposits.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.deposits.loadFailed");
 
   const decided = () => {
     setReviewing(null);
@@ -47,7 +55,7 @@ export default function DepositsPage() {
 
   return (
     <ListCard title={t("console.resources.deposits")} actions={<RefreshButton query={tableQuery} />}>
-      <Form {...searchFormProps} layout="inline" initialValues={{ status: "pending" }} style={{ marginBottom: 16 }}>
+      <Form {...searchFormProps} layout="inline" initialValues={initialValues} style={{ marginBottom: 16 }}>
         <Form.Item name="status" label={t("deposit.fields.status")}>
           <Select
             style={{ width: 140 }}
@@ -70,8 +78,6 @@ export default function DepositsPage() {
       <Table<ConsoleDeposit>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           { key: "depositNo", title: t("deposit.fields.depositNo"), dataIndex: "depositNo" },
           {

@@ -1,8 +1,7 @@
 import { Descriptions, Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type Discrepancy, reconciliationCalls, resolveDiscrepancyBody } from "#contracts";
-import { FormDialog, useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 import { moneyText } from "./supplier-kinds";
@@ -22,19 +21,15 @@ export function DiscrepancyResolveDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ note: string }>();
-  const { saving, run } = useFormSave(form);
-  useDialogValues(form, discrepancy !== null);
 
   const resolve = async ({ note }: { note: string }) => {
     if (!discrepancy) return;
-    await run(async () => {
-      const resolved = await consoleCall(reconciliationCalls.resolve, {
-        params: { id: discrepancy.id },
-        body: { note },
-      });
-      void message.success(t("console.reconciliation.resolved", { reference: resolved.reference }));
-      onResolved(resolved);
+    const resolved = await consoleCall(reconciliationCalls.resolve, {
+      params: { id: discrepancy.id },
+      body: { note },
     });
+    void message.success(t("console.reconciliation.resolved", { reference: resolved.reference }));
+    onResolved(resolved);
   };
 
   const kind = discrepancy ? t(`console.reconciliation.kinds.${discrepancy.kind}`) : "";
@@ -44,34 +39,35 @@ export function DiscrepancyResolveDialog({
       open={discrepancy !== null}
       title={t("console.reconciliation.resolveTitle", { kind, reference: discrepancy?.reference ?? "" })}
       form={form}
-      saving={saving}
+      name="resolve-discrepancy"
+      onSubmit={resolve}
       onClose={onClose}
       width={560}
+      above={
+        discrepancy && (
+          <Descriptions
+            size="small"
+            column={1}
+            style={{ marginBottom: 16 }}
+            items={[
+              { key: "hint", label: kind, children: t(`console.reconciliation.kindHints.${discrepancy.kind}`) },
+              { key: "orderNo", label: label("orderNo"), children: discrepancy.orderNo ?? "-" },
+              { key: "supplier", label: label("supplierCharged"), children: moneyText(discrepancy.supplier.charged) },
+              { key: "ours", label: label("ourCost"), children: moneyText(discrepancy.ours.cost) },
+            ]}
+          />
+        )
+      }
     >
-      {discrepancy && (
-        <Descriptions
-          size="small"
-          column={1}
-          style={{ marginBottom: 16 }}
-          items={[
-            { key: "hint", label: kind, children: t(`console.reconciliation.kindHints.${discrepancy.kind}`) },
-            { key: "orderNo", label: label("orderNo"), children: discrepancy.orderNo ?? "-" },
-            { key: "supplier", label: label("supplierCharged"), children: moneyText(discrepancy.supplier.charged) },
-            { key: "ours", label: label("ourCost"), children: moneyText(discrepancy.ours.cost) },
-          ]}
-        />
-      )}
-      <Form form={form} name="resolve-discrepancy" layout="vertical" onFinish={(v) => void resolve(v)}>
-        <Form.Item
-          name="note"
-          label={label("note")}
-          extra={t("console.reconciliation.noteHint")}
-          required
-          rules={[zodRule(resolveDiscrepancyBody.shape.note, t)]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
+      <Form.Item
+        name="note"
+        label={label("note")}
+        extra={t("console.reconciliation.noteHint")}
+        required
+        rules={[zodRule(resolveDiscrepancyBody.shape.note, t)]}
+      >
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -86,12 +86,10 @@ export function DiscrepancyTable({
         <RefreshButton query={paged.query} />
       </Flex>
       <Table<Discrepancy>
+        {...paged.tableProps}
         rowKey="id"
         size="small"
         loading={paged.query.isFetching}
-        dataSource={paged.rows}
-        pagination={paged.pagination}
-        scroll={{ x: "max-content" }}
         // antd's own empty state: a bare text there is drawn in a colour too faint to read (axe: color-contrast).
         locale={{
           emptyText: (

@@ -3,9 +3,8 @@ import { Button, Card, Empty, Form, Input, message, Space, Table, Typography } f
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ExchangeRate, type ExchangeRateBody, exchangeRateBody, exchangeRateCalls } from "#contracts";
-import { FormDialog, useDialogValues } from "../../components/form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { RefreshButton, useLoadFailure } from "../../components/list-page";
-import { useFormSave } from "../../components/use-form-save";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
@@ -108,24 +107,15 @@ function ExchangeRateForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ExchangeRateBody>();
-  const { saving, run } = useFormSave(form);
-  useDialogValues(
-    form,
-    rate !== null,
-    rate,
-    (r) => r && { base: r.base, quote: r.quote, rate: r.rate && rateText(r.rate) },
-  );
 
   const save = async (body: ExchangeRateBody) => {
-    await run(async () => {
-      const saved = await consoleCall(exchangeRateCalls.set, { body });
-      void message.success(
-        t("console.exchangeRates.saved", {
-          reads: t("console.exchangeRates.reads", { ...saved, rate: rateText(saved.rate) }),
-        }),
-      );
-      onSaved();
-    });
+    const saved = await consoleCall(exchangeRateCalls.set, { body });
+    void message.success(
+      t("console.exchangeRates.saved", {
+        reads: t("console.exchangeRates.reads", { ...saved, rate: rateText(saved.rate) }),
+      }),
+    );
+    onSaved();
   };
 
   const label = (field: string) => t(`console.exchangeRates.fields.${field}`);
@@ -134,24 +124,25 @@ function ExchangeRateForm({
       open={rate !== null}
       title={t("console.exchangeRates.set")}
       form={form}
-      saving={saving}
+      name="exchange-rate"
+      record={rate}
+      values={() => rate && { base: rate.base, quote: rate.quote, rate: rate.rate && rateText(rate.rate) }}
+      onSubmit={save}
       onClose={onClose}
       width={480}
+      above={<Typography.Paragraph type="secondary">{t("console.exchangeRates.formHint")}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t("console.exchangeRates.formHint")}</Typography.Paragraph>
-      <Form<ExchangeRateBody> form={form} name="exchange-rate" layout="vertical" onFinish={(v) => void save(v)}>
-        <Space align="start" wrap>
-          <Form.Item name="base" label={label("base")} required rules={[zodRule(shape.base, t)]}>
-            <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="quote" label={label("quote")} required rules={[zodRule(shape.quote, t)]}>
-            <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="rate" label={label("rate")} required rules={[zodRule(shape.rate, t)]}>
-            <Input inputMode="decimal" autoComplete="off" style={{ width: 160 }} />
-          </Form.Item>
-        </Space>
-      </Form>
+      <Space align="start" wrap>
+        <Form.Item name="base" label={label("base")} required rules={[zodRule(shape.base, t)]}>
+          <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="quote" label={label("quote")} required rules={[zodRule(shape.quote, t)]}>
+          <Input autoComplete="off" maxLength={3} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="rate" label={label("rate")} required rules={[zodRule(shape.rate, t)]}>
+          <Input inputMode="decimal" autoComplete="off" style={{ width: 160 }} />
+        </Form.Item>
+      </Space>
     </FormDialog>
   );
 }

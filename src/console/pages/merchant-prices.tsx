@@ -88,12 +88,10 @@ export function MerchantPrices({
         <RefreshButton query={query} />
       </Flex>
       <Table<MerchantSkuPrice>
+        {...paged.tableProps}
         rowKey="skuId"
         size="small"
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
-        pagination={paged.pagination}
         columns={[
           { key: "product", title: t("console.prices.fields.product"), dataIndex: "productName" },
           { key: "sku", title: t("console.prices.fields.sku"), render: (_, s) => `${s.skuCode} · ${s.spec}` },

@@ -1,10 +1,10 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan, useInvalidate } from "@refinedev/core";
+import { type CrudFilter, useCan, useInvalidate } from "@refinedev/core";
 import { Button, Form, Input, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ConsoleMerchant, merchantStates } from "#contracts";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { type ConsoleMerchant, consoleMerchantQuery, merchantStates } from "#contracts";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { MerchantDetail } from "./merchant-detail";
@@ -22,18 +22,21 @@ const searchFilters = ({ keyword, status }: Search): CrudFilter[] => [
 
 /** Every merchant, searched by number or name; a new one; each opened to run it (details, users, API). */
 export default function MerchantsPage() {
+  return <MerchantList key={useNavigationKey()} />;
+}
+
+function MerchantList() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<ConsoleMerchant | null>(null);
   const mayCreate = useCan({ resource: "merchants", action: "create" }).data?.can === true;
   const invalidate = useInvalidate();
-  const { tableProps, searchFormProps, tableQuery } = useTable<ConsoleMerchant, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleMerchant, Search>({
     resource: "merchants",
-    syncWithLocation: false,
+    location: { query: consoleMerchantQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    loadFailed: "console.merchants.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.merchants.loadFailed");
   const reload = () => void invalidate({ resource: "merchants", invalidates: ["list"] });
   const field = (name: string) => t(`merchant-info.fields.${name}`);
 
@@ -51,7 +54,7 @@ export default function MerchantsPage() {
         </Space>
       }
     >
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="keyword" label={t("console.merchants.keyword")}>
           <Input allowClear style={{ width: 240 }} />
         </Form.Item>
@@ -70,8 +73,6 @@ export default function MerchantsPage() {
       <Table<ConsoleMerchant>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           { key: "merchantNo", title: field("merchantNo"), dataIndex: "merchantNo" },
           { key: "name", title: field("merchantName"), dataIndex: "name" },

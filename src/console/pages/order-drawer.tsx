@@ -1,9 +1,9 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { Button, Card, Drawer, Flex, Form, Input, Modal, message, Spin } from "antd";
+import { Button, Card, Drawer, Flex, Form, Input, message, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleOrderDetail, consoleOrderCalls, failOrderBody } from "#contracts";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { OrderDetails, OrderInputs } from "../../pages/order/order-details";
 import { OrderTimeline } from "../../pages/order/order-timeline";
@@ -32,26 +32,28 @@ export function ConsoleOrderDrawer({
     queryOptions: { retry: false },
   });
   const [failing, setFailing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [requerying, setRequerying] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const order = query.data?.data;
 
   const act = async (send: () => Promise<ConsoleOrderDetail>, done: string) => {
-    setBusy(true);
+    await send();
+    void message.success(t(done, { orderNo }));
+    setFailing(false);
+    onChanged();
+    void query.refetch();
+  };
+  const requery = async () => {
+    setRequerying(true);
     try {
-      await send();
-      void message.success(t(done, { orderNo }));
-      setFailing(false);
-      onChanged();
-      void query.refetch();
-    } catch (error) {
-      applyFieldErrors(form, error);
+      await act(() => consoleCall(consoleOrderCalls.requery, { params: { orderNo } }), "console.orders.requeried");
+    } catch {
+      // the http client has said why
     } finally {
-      setBusy(false);
+      setRequerying(false);
     }
   };
-  const requery = () =>
-    act(() => consoleCall(consoleOrderCalls.requery, { params: { orderNo } }), "console.orders.requeried");
+  // A refusal's field errors land on the reason (FormDialog paints them).
   const fail = ({ reason }: { reason: string }) =>
     act(() => consoleCall(consoleOrderCalls.fail, { params: { orderNo }, body: { reason } }), "console.orders.failed");
 
@@ -69,7 +71,7 @@ export function ConsoleOrderDrawer({
         <Flex vertical gap={16}>
           {stuck && mayAct && (
             <Flex gap={8} justify="flex-end">
-              <Button loading={busy && !failing} onClick={() => void requery()}>
+              <Button loading={requerying} onClick={() => void requery()}>
                 {t("console.orders.requery")}
               </Button>
               <Button danger onClick={() => setFailing(true)}>
@@ -92,29 +94,26 @@ export function ConsoleOrderDrawer({
           </Card>
         </Flex>
       )}
-      <Modal
+      <FormDialog<{ reason: string }>
         open={failing}
         title={t("console.orders.failTitle", { orderNo })}
-        onCancel={() => setFailing(false)}
-        onOk={() => form.submit()}
+        form={form}
+        name="fail-order"
         okText={t("console.orders.fail")}
-        okButtonProps={{ danger: true }}
-        cancelText={t("common.cancel")}
-        confirmLoading={busy}
-        destroyOnHidden
+        danger
+        onSubmit={fail}
+        onClose={() => setFailing(false)}
+        above={<p>{t("console.orders.failHint")}</p>}
       >
-        <p>{t("console.orders.failHint")}</p>
-        <Form form={form} name="fail-order" layout="vertical" onFinish={(v) => void fail(v)}>
-          <Form.Item
-            name="reason"
-            label={t("order.fields.failReason")}
-            required
-            rules={[zodRule(failOrderBody.shape.reason, t)]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          name="reason"
+          label={t("order.fields.failReason")}
+          required
+          rules={[zodRule(failOrderBody.shape.reason, t)]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </FormDialog>
     </Drawer>
   );
 }

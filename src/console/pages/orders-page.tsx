@@ -1,12 +1,11 @@
-import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
 import { Button, Col, Form, Select, Space, Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleOrder, consoleOrderQuery } from "#contracts";
 import { TextFilter } from "../../components/list-filters";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters } from "../../lib/order-list";
 import { orderColumns } from "../../pages/order/order-columns";
 import { OrderFilters } from "../../pages/order/order-filters";
@@ -29,15 +28,19 @@ const searchFilters = (values: Search) => {
  * customer service's actions on a stuck order.
  */
 export default function OrdersPage() {
+  return <OrderList key={useNavigationKey()} />;
+}
+
+function OrderList() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<ConsoleOrder, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleOrder, Search>({
     resource: "orders",
-    syncWithLocation: false,
+    location: { query: consoleOrderQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    rangeName: "createTime",
+    loadFailed: "order.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "order.loadFailed");
   // A short delivery is tagged beside the order's number (its drawer says which supplier and how short).
   const opener = (o: ConsoleOrder) => (
     <Space size={4}>
@@ -57,7 +60,7 @@ export default function OrdersPage() {
   return (
     <ListCard title={t("console.resources.orders")} actions={<RefreshButton query={tableQuery} />}>
       <OrderFilters
-        formProps={searchFormProps}
+        formProps={{ ...searchFormProps, initialValues }}
         leading={
           <>
             <TextFilter
@@ -84,8 +87,6 @@ export default function OrdersPage() {
       <Table<ConsoleOrder>
         {...tableProps}
         rowKey="orderNo"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[...columns.slice(0, 1), merchantColumn, ...columns.slice(1)] as ColumnsType<ConsoleOrder>}
       />
       {open && (

@@ -1,8 +1,7 @@
-import { Button, Form, Input, InputNumber, Modal, message, Switch, Tag } from "antd";
+import { Button, Form, Input, InputNumber, message, Switch, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -77,61 +76,49 @@ function GatewayForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave(form);
   const creating = gateway === null;
 
-  useDialogValues(form, open, gateway, (g) => g && { name: g.name, sort: g.sort, enabled: g.enabled });
-
   const save = async (body: Values) => {
-    await run(async () => {
-      const saved = gateway
-        ? await consoleCall(paymentCalls.updateGateway, { params: { id: gateway.id }, body })
-        : await consoleCall(paymentCalls.createGateway, { body });
-      void message.success(
-        t(creating ? "console.payments.gateways.created" : "console.payments.gateways.saved", { name: saved.name }),
-      );
-      onSaved(saved);
-    });
+    const saved = gateway
+      ? await consoleCall(paymentCalls.updateGateway, { params: { id: gateway.id }, body })
+      : await consoleCall(paymentCalls.createGateway, { body });
+    void message.success(
+      t(creating ? "console.payments.gateways.created" : "console.payments.gateways.saved", { name: saved.name }),
+    );
+    onSaved(saved);
   };
 
   const label = (field: string) => t(`console.payments.gateways.fields.${field}`);
   const hint = (field: string) => t(`console.payments.gateways.hints.${field}`);
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={
         creating ? t("console.payments.gateways.create") : t("console.payments.gateways.edit", { name: gateway.name })
       }
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      forceRender
+      form={form}
+      name="console-payment-gateway"
+      record={gateway}
+      values={() => gateway && { name: gateway.name, sort: gateway.sort, enabled: gateway.enabled }}
+      initialValues={{ enabled: true, sort: 0 }}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        name="console-payment-gateway"
-        layout="vertical"
-        initialValues={{ enabled: true, sort: 0 }}
-        onFinish={(v) => void save(v)}
+      <Form.Item name="name" label={label("name")} extra={hint("name")} required rules={[zodRule(shape.name, t)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="sort"
+        label={label("sort")}
+        extra={hint("sort")}
+        required
+        rules={[{ required: true, message: t("validation.required") }, zodRule(shape.sort, t)]}
       >
-        <Form.Item name="name" label={label("name")} extra={hint("name")} required rules={[zodRule(shape.name, t)]}>
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={label("sort")}
-          extra={hint("sort")}
-          required
-          rules={[{ required: true, message: t("validation.required") }, zodRule(shape.sort, t)]}
-        >
-          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="enabled" label={label("enabled")} valuePropName="checked" extra={hint("enabled")}>
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="enabled" label={label("enabled")} valuePropName="checked" extra={hint("enabled")}>
+        <Switch />
+      </Form.Item>
+    </FormDialog>
   );
 }

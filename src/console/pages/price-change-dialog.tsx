@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Modal, Radio, Typography } from "antd";
+import { Button, DatePicker, Form, Input, Radio, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import {
   priceChangeBody,
   priceChangeKinds,
 } from "#contracts";
+import { FormDialog } from "../../components/form-dialog";
 import { useFormSave } from "../../components/use-form-save";
 import { DATE_TIME_FORMAT, formatDateTime } from "../../lib/date-format";
 import { consoleCall } from "../console-session";
@@ -57,17 +58,17 @@ export function PriceChangeDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave(form);
+  // Preview is the dialog's second action: its own call, its refusals painted as the submit's are.
+  const { saving: previewing, run } = useFormSave(form);
   const [preview, setPreview] = useState<{ input: string; answer: PriceChangePreview } | null>(null);
   const values = Form.useWatch((v: Values) => v, form) ?? {};
   const kind = values.kind ?? "set";
   const current = JSON.stringify(bodyOf(skuIds, values));
 
+  // FormDialog empties the form as it opens; the last preview goes too.
   useLayoutEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setPreview(null);
-  }, [open, form]);
+    if (open) setPreview(null);
+  }, [open]);
 
   /** The message of the contract's first complaint about `field` (what the server would say). */
   const contractRule = (field: "value" | "effectiveAt") => ({
@@ -79,21 +80,24 @@ export function PriceChangeDialog({
     },
   });
 
-  const send = async (apply: boolean) => {
+  const previewChange = async () => {
     const checked = await form.validateFields().catch(() => null);
     if (!checked) return;
     const body = bodyOf(skuIds, checked);
     await run(async () => {
-      const call = apply ? priceCalls.apply : priceCalls.preview;
-      const answer = await consoleCall(call, { params: { id: list.id }, body });
-      if (!apply) return setPreview({ input: JSON.stringify(body), answer });
-      const time = formatDateTime(answer.effectiveTime);
-      onApplied(
-        body.effectiveAt
-          ? t("console.prices.scheduledDone", { count: answer.changes, time })
-          : t("console.prices.appliedDone", { count: answer.changes }),
-      );
+      const answer = await consoleCall(priceCalls.preview, { params: { id: list.id }, body });
+      setPreview({ input: JSON.stringify(body), answer });
     });
+  };
+  const apply = async (checked: Values) => {
+    const body = bodyOf(skuIds, checked);
+    const answer = await consoleCall(priceCalls.apply, { params: { id: list.id }, body });
+    const time = formatDateTime(answer.effectiveTime);
+    onApplied(
+      body.effectiveAt
+        ? t("console.prices.scheduledDone", { count: answer.changes, time })
+        : t("console.prices.appliedDone", { count: answer.changes }),
+    );
   };
 
   const fresh = preview !== null && preview.input === current;
@@ -101,83 +105,78 @@ export function PriceChangeDialog({
   const applicable = fresh && preview.answer.changes > 0;
   const label = (field: string) => t(`console.prices.change.${field}`);
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t("console.prices.change.title", { count: skuIds.length, list: list.name })}
-      onCancel={onClose}
       width={880}
-      forceRender
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>,
-        <Button key="preview" loading={saving && !fresh} onClick={() => void send(false)}>
+      form={form}
+      name="price-change"
+      initialValues={{ kind: "set", when: "now" }}
+      okText={label("apply")}
+      // Apply is offered only for the inputs just previewed.
+      okDisabled={!applicable}
+      busy={previewing}
+      actions={(working) => (
+        <Button loading={previewing} disabled={working} onClick={() => void previewChange()}>
           {label("preview")}
-        </Button>,
-        <Button
-          key="apply"
-          type="primary"
-          disabled={!applicable}
-          loading={saving && fresh}
-          onClick={() => void send(true)}
-        >
-          {label("apply")}
-        </Button>,
-      ]}
+        </Button>
+      )}
+      onSubmit={apply}
+      onClose={onClose}
+      below={
+        preview && (
+          <>
+            <Typography.Paragraph strong={fresh} type={fresh ? undefined : "secondary"}>
+              {t(fresh ? "console.prices.change.summary" : "console.prices.change.stale", {
+                changes: preview.answer.changes,
+                skipped: preview.answer.skipped,
+                time: formatDateTime(preview.answer.effectiveTime),
+              })}
+            </Typography.Paragraph>
+            <PricePreviewTable preview={preview.answer} currency={list.currency} />
+          </>
+        )
+      }
     >
-      <Form<Values> form={form} name="price-change" layout="vertical" initialValues={{ kind: "set", when: "now" }}>
-        <Form.Item name="kind" label={label("kind")} extra={t(`console.prices.kindHints.${kind}`)}>
-          <Radio.Group
-            optionType="button"
-            options={priceChangeKinds.map((k) => ({ value: k, label: t(`console.prices.kinds.${k}`) }))}
+      <Form.Item name="kind" label={label("kind")} extra={t(`console.prices.kindHints.${kind}`)}>
+        <Radio.Group
+          optionType="button"
+          options={priceChangeKinds.map((k) => ({ value: k, label: t(`console.prices.kinds.${k}`) }))}
+        />
+      </Form.Item>
+      {kind !== "remove" && (
+        <Form.Item
+          name="value"
+          label={kind === "set" ? label("price") : label(kind)}
+          required
+          rules={[contractRule("value")]}
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            style={{ width: 200 }}
+            suffix={kind === "set" ? list.currency : "%"}
           />
         </Form.Item>
-        {kind !== "remove" && (
-          <Form.Item
-            name="value"
-            label={kind === "set" ? label("price") : label(kind)}
-            required
-            rules={[contractRule("value")]}
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              style={{ width: 200 }}
-              suffix={kind === "set" ? list.currency : "%"}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="when" label={label("when")}>
-          <Radio.Group options={(["now", "later"] as const).map((w) => ({ value: w, label: label(w) }))} />
-        </Form.Item>
-        {values.when === "later" && (
-          <Form.Item
-            name="effectiveAt"
-            label={label("effectiveAt")}
-            required
-            rules={[{ required: true, message: t("validation.required") }, contractRule("effectiveAt")]}
-          >
-            <DatePicker
-              showTime={{ format: "HH:mm" }}
-              format="YYYY-MM-DD HH:mm"
-              placeholder={DATE_TIME_FORMAT.slice(0, 16)}
-              disabledDate={(day) => day.isBefore(dayjs(), "day")}
-            />
-          </Form.Item>
-        )}
-      </Form>
-      {preview && (
-        <>
-          <Typography.Paragraph strong={fresh} type={fresh ? undefined : "secondary"}>
-            {t(fresh ? "console.prices.change.summary" : "console.prices.change.stale", {
-              changes: preview.answer.changes,
-              skipped: preview.answer.skipped,
-              time: formatDateTime(preview.answer.effectiveTime),
-            })}
-          </Typography.Paragraph>
-          <PricePreviewTable preview={preview.answer} currency={list.currency} />
-        </>
       )}
-    </Modal>
+      <Form.Item name="when" label={label("when")}>
+        <Radio.Group options={(["now", "later"] as const).map((w) => ({ value: w, label: label(w) }))} />
+      </Form.Item>
+      {values.when === "later" && (
+        <Form.Item
+          name="effectiveAt"
+          label={label("effectiveAt")}
+          required
+          rules={[{ required: true, message: t("validation.required") }, contractRule("effectiveAt")]}
+        >
+          <DatePicker
+            showTime={{ format: "HH:mm" }}
+            format="YYYY-MM-DD HH:mm"
+            placeholder={DATE_TIME_FORMAT.slice(0, 16)}
+            disabledDate={(day) => day.isBefore(dayjs(), "day")}
+          />
+        </Form.Item>
+      )}
+    </FormDialog>
   );
 }

@@ -52,11 +52,9 @@ export function PriceChanges({
         <RefreshButton query={query} />
       </Flex>
       <Table<PriceChange>
+        {...changes.tableProps}
         rowKey="id"
         loading={query.isFetching}
-        dataSource={changes.rows}
-        scroll={{ x: "max-content" }}
-        pagination={changes.pagination}
         columns={[
           { key: "kind", title: label("kind"), render: (_, c) => t(`console.prices.kinds.${c.kind}`) },
           { key: "value", title: label("value"), render: (_, c) => changeValueText(t, c, list.currency) },

@@ -1,8 +1,7 @@
 import { Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PriceList, type PriceListBody, priceCalls, priceListBody } from "#contracts";
-import { FormDialog, useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 
@@ -25,18 +24,13 @@ export function PriceListForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PriceListBody>();
-  const { saving, run } = useFormSave(form);
-
-  useDialogValues(form, open, list, (l) => l && { name: l.name, currency: l.currency, description: l.description });
 
   const save = async (body: PriceListBody) => {
-    await run(async () => {
-      const saved = list
-        ? await consoleCall(priceCalls.updateList, { params: { id: list.id }, body })
-        : await consoleCall(priceCalls.createList, { body });
-      void message.success(t(list ? "console.prices.listSaved" : "console.prices.listCreated", { name: saved.name }));
-      onSaved(saved);
-    });
+    const saved = list
+      ? await consoleCall(priceCalls.updateList, { params: { id: list.id }, body })
+      : await consoleCall(priceCalls.createList, { body });
+    void message.success(t(list ? "console.prices.listSaved" : "console.prices.listCreated", { name: saved.name }));
+    onSaved(saved);
   };
 
   const label = (field: string) => t(`console.prices.listFields.${field}`);
@@ -46,26 +40,27 @@ export function PriceListForm({
       open={open}
       title={list ? t("console.prices.editList", { name: list.name }) : t("console.prices.createList")}
       form={form}
-      saving={saving}
+      name="price-list"
+      record={list}
+      values={() => list && { name: list.name, currency: list.currency, description: list.description }}
+      onSubmit={save}
       onClose={onClose}
     >
-      <Form<PriceListBody> form={form} name="price-list" layout="vertical" onFinish={(v) => void save(v)}>
-        <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="currency"
-          label={label("currency")}
-          extra={t(fixed ? "console.prices.currencyFixed" : "console.prices.currencyHint")}
-          required
-          rules={[zodRule(shape.currency, t)]}
-        >
-          <Input autoComplete="off" maxLength={3} disabled={fixed} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="description" label={label("description")} rules={[zodRule(shape.description, t)]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
+      <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="currency"
+        label={label("currency")}
+        extra={t(fixed ? "console.prices.currencyFixed" : "console.prices.currencyHint")}
+        required
+        rules={[zodRule(shape.currency, t)]}
+      >
+        <Input autoComplete="off" maxLength={3} disabled={fixed} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="description" label={label("description")} rules={[zodRule(shape.description, t)]}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MerchantSkuPrice, overrideBody, priceCalls } from "#contracts";
-import { FormDialog, useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 import { plainPrice, priceText } from "./price-common";
@@ -25,25 +24,20 @@ export function PriceOverrideDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ price: string }>();
-  const { saving, run } = useFormSave(form);
-
-  useDialogValues(form, sku !== null, sku, (s) => s && { price: plainPrice(s.override ?? s.listPrice) });
 
   const save = async ({ price }: { price: string }) => {
     if (!sku) return;
-    await run(async () => {
-      const saved = await consoleCall(priceCalls.setOverride, {
-        params: { id: merchantId, skuId: sku.skuId },
-        body: { price },
-      });
-      void message.success(
-        t("console.prices.overrideSaved", {
-          sku: `${saved.productName} ${saved.spec}`,
-          price: priceText(saved.price, saved.currency),
-        }),
-      );
-      onSaved();
+    const saved = await consoleCall(priceCalls.setOverride, {
+      params: { id: merchantId, skuId: sku.skuId },
+      body: { price },
     });
+    void message.success(
+      t("console.prices.overrideSaved", {
+        sku: `${saved.productName} ${saved.spec}`,
+        price: priceText(saved.price, saved.currency),
+      }),
+    );
+    onSaved();
   };
 
   return (
@@ -51,20 +45,21 @@ export function PriceOverrideDialog({
       open={sku !== null}
       title={sku ? t("console.prices.overrideTitle", { sku: `${sku.productName} ${sku.spec}` }) : ""}
       form={form}
-      saving={saving}
+      name="price-override"
+      record={sku}
+      values={() => sku && { price: plainPrice(sku.override ?? sku.listPrice) }}
+      onSubmit={save}
       onClose={onClose}
     >
-      <Form<{ price: string }> form={form} name="price-override" layout="vertical" onFinish={(v) => void save(v)}>
-        <Form.Item
-          name="price"
-          label={t("console.prices.merchantFields.override")}
-          extra={t("console.prices.overrideHint", { list: priceText(sku?.listPrice, sku?.currency) })}
-          required
-          rules={[zodRule(overrideBody.shape.price, t)]}
-        >
-          <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} suffix={sku?.currency} />
-        </Form.Item>
-      </Form>
+      <Form.Item
+        name="price"
+        label={t("console.prices.merchantFields.override")}
+        extra={t("console.prices.overrideHint", { list: priceText(sku?.listPrice, sku?.currency) })}
+        required
+        rules={[zodRule(overrideBody.shape.price, t)]}
+      >
+        <Input inputMode="decimal" autoComplete="off" style={{ width: 200 }} suffix={sku?.currency} />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { PriceChangePreview } from "#contracts";
+import { PREVIEW_PAGE_SIZE, type PriceChangePreview } from "#contracts";
 import { priceText } from "./price-common";
 
 type Row = PriceChangePreview["rows"][number];
@@ -18,7 +18,9 @@ export function PricePreviewTable({ preview, currency }: { preview: PriceChangeP
       rowKey="skuId"
       size="small"
       dataSource={preview.rows}
-      pagination={preview.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      pagination={
+        preview.rows.length > PREVIEW_PAGE_SIZE ? { pageSize: PREVIEW_PAGE_SIZE, showSizeChanger: false } : false
+      }
       scroll={{ x: "max-content", y: 320 }}
       columns={[
         { key: "product", title: label("product"), dataIndex: "productName" },

@@ -88,10 +88,9 @@ export function PriceSkuTable({
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t("console.prices.noRateAlert")} />
       )}
       <Table<PricedSku>
+        {...paged.tableProps}
         rowKey="skuId"
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
         rowSelection={
           mayEdit
             ? {
@@ -102,7 +101,6 @@ export function PriceSkuTable({
               }
             : undefined
         }
-        pagination={paged.pagination}
         expandable={{
           rowExpandable: (s) => s.routes.length > 0,
           expandedRowRender: (s) => <PriceSkuRoutes sku={s} listCurrency={list.currency} />,

@@ -1,8 +1,8 @@
-import { Divider, Form, Modal, message, Spin } from "antd";
+import { Divider, Form, message } from "antd";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogCalls } from "#contracts";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { consoleCall } from "../console-session";
 import { OrderFieldEditor } from "./order-field-editor";
 import { ProductAttributes, ProductBasics } from "./product-form-fields";
@@ -29,7 +29,6 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProductValues>();
-  const { saving, run } = useFormSave(form);
   const [loading, setLoading] = useState(false);
   const [code, setCode] = useState<string | null>(null);
   // The SKU codes the product had: removing one of them sends it to the recycle bin on save.
@@ -38,15 +37,12 @@ export function ProductForm({
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  // FormDialog empties the form as it opens (and fills a new product's); an existing one is read here.
   useLayoutEffect(() => {
     if (!open) return;
-    form.resetFields();
     setCode(null);
     setSavedCodes([]);
-    if (productId === null) {
-      form.setFieldsValue(newProduct());
-      return;
-    }
+    if (productId === null) return;
     let current = true;
     setLoading(true);
     consoleCall(catalogCalls.product, { params: { id: productId } })
@@ -69,23 +65,18 @@ export function ProductForm({
 
   const save = async (values: ProductValues) => {
     const body = productBody(values);
-    await run(async () => {
-      const saved =
-        productId === null
-          ? await consoleCall(catalogCalls.createProduct, { body })
-          : await consoleCall(catalogCalls.updateProduct, { params: { id: productId }, body });
-      const removed = savedCodes.filter((c) => !saved.skuList.some((s) => s.code === c));
-      void message.success(
-        t(productId === null ? "console.catalog.products.created" : "console.catalog.products.saved", {
-          name: saved.name,
-        }),
-      );
-      if (removed.length > 0) void message.info(t("console.catalog.skus.movedToBin", { codes: removed.join(", ") }));
-      onSaved();
-    });
-    // A refusal's field errors may be far down the long form: bring the first into view.
-    const refused = form.getFieldsError().find((f) => f.errors.length > 0);
-    if (refused) form.scrollToField(refused.name, { block: "center" });
+    const saved =
+      productId === null
+        ? await consoleCall(catalogCalls.createProduct, { body })
+        : await consoleCall(catalogCalls.updateProduct, { params: { id: productId }, body });
+    const removed = savedCodes.filter((c) => !saved.skuList.some((s) => s.code === c));
+    void message.success(
+      t(productId === null ? "console.catalog.products.created" : "console.catalog.products.saved", {
+        name: saved.name,
+      }),
+    );
+    if (removed.length > 0) void message.info(t("console.catalog.skus.movedToBin", { codes: removed.join(", ") }));
+    onSaved();
   };
 
   const section = (key: string) => (
@@ -94,41 +85,31 @@ export function ProductForm({
     </Divider>
   );
   return (
-    <Modal
+    <FormDialog<ProductValues>
       open={open}
       title={
         productId === null
           ? t("console.catalog.products.create")
           : t(`console.catalog.products.${readOnly ? "viewTitle" : "editTitle"}`, { code: code ?? "" })
       }
-      onCancel={onClose}
-      footer={readOnly ? (_, { CancelBtn }) => <CancelBtn /> : undefined}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={readOnly ? t("console.catalog.done") : t("common.cancel")}
-      okButtonProps={{ disabled: loading }}
-      confirmLoading={saving}
       width={1100}
-      forceRender
+      form={form}
+      name="catalog-product"
+      record={productId}
+      values={() => productId === null && newProduct()}
+      loading={loading}
+      readOnly={readOnly}
+      formProps={{ scrollToFirstError: true }}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Spin spinning={loading}>
-        <Form<ProductValues>
-          form={form}
-          name="catalog-product"
-          layout="vertical"
-          scrollToFirstError
-          disabled={readOnly}
-          onFinish={(v) => void save(v)}
-        >
-          <ProductBasics editing={productId !== null} open={open} />
-          {section("attributes")}
-          <ProductAttributes open={open} />
-          {section("skus")}
-          <ProductSkuEditor form={form} savedCodes={savedCodes} />
-          {section("fields")}
-          <OrderFieldEditor form={form} />
-        </Form>
-      </Spin>
-    </Modal>
+      <ProductBasics editing={productId !== null} open={open} />
+      {section("attributes")}
+      <ProductAttributes open={open} />
+      {section("skus")}
+      <ProductSkuEditor form={form} savedCodes={savedCodes} />
+      {section("fields")}
+      <OrderFieldEditor form={form} />
+    </FormDialog>
   );
 }

@@ -1,10 +1,15 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan, useCustom } from "@refinedev/core";
+import { type CrudFilter, useCan, useCustom } from "@refinedev/core";
 import { Button, Checkbox, Form, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ReconcilableSupplier, type ReconciliationRun, reconciliationCalls } from "#contracts";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import {
+  type ReconcilableSupplier,
+  type ReconciliationRun,
+  reconciliationCalls,
+  reconciliationRunQuery,
+} from "#contracts";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { customCall } from "../../providers/api-call";
 import { runColumns } from "./reconciliation-run-columns";
 import { ReconciliationRunDrawer } from "./reconciliation-run-drawer";
@@ -26,18 +31,25 @@ const searchFilters = ({ supplierId, open }: Search): CrudFilter[] => [
  * with a note (audited). Reading needs reconciliation:list, starting a run :create, resolving :edit.
  */
 export default function ReconciliationPage() {
+  return <ReconciliationList key={useNavigationKey()} />;
+}
+
+function ReconciliationList() {
   const { t } = useTranslation();
   const mayStart = useCan({ resource: "reconciliation", action: "create" }).data?.can === true;
   const mayResolve = useCan({ resource: "reconciliation", action: "edit" }).data?.can === true;
   const [starting, setStarting] = useState(false);
   const [opened, setOpened] = useState<ReconciliationRun | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<ReconciliationRun, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ReconciliationRun, Search>({
     resource: "reconciliation",
-    syncWithLocation: false,
+    location: { query: reconciliationRunQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    formValues: ({ supplierId, open }) => ({
+      supplierId: supplierId === undefined ? undefined : Number(supplierId),
+      open: open === "true",
+    }),
+    loadFailed: "console.reconciliation.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.reconciliation.loadFailed");
   const { query: suppliersQuery } = useCustom<ReconcilableSupplier[]>({
     ...customCall(reconciliationCalls.suppliers),
     queryOptions: { retry: false },
@@ -59,7 +71,7 @@ export default function ReconciliationPage() {
         </Space>
       }
     >
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="supplierId" label={t("console.reconciliation.fields.supplier")}>
           <Select
             allowClear
@@ -76,13 +88,7 @@ export default function ReconciliationPage() {
           {t("common.filters.search")}
         </Button>
       </Form>
-      <Table<ReconciliationRun>
-        {...tableProps}
-        rowKey="id"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
-        columns={runColumns(t, setOpened)}
-      />
+      <Table<ReconciliationRun> {...tableProps} rowKey="id" columns={runColumns(t, setOpened)} />
       {mayStart && (
         <StartReconciliationDialog
           open={starting}

@@ -88,11 +88,9 @@ export function RiskEvents() {
         <RefreshButton query={query} />
       </Flex>
       <Table<RiskEvent>
+        {...paged.tableProps}
         rowKey="id"
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
-        pagination={paged.pagination}
         columns={[
           { key: "time", title: label("time"), render: (_, e) => formatDateTime(e.time) },
           {

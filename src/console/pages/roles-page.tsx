@@ -1,6 +1,5 @@
 import { useCan } from "@refinedev/core";
-import { Button, Checkbox, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from "antd";
-import { useState } from "react";
+import { Button, Checkbox, Form, Input, message, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   consoleCalls,
@@ -11,8 +10,7 @@ import {
   SUPER_ADMIN,
   staffRoleBody,
 } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { ListCard } from "../../components/list-page";
 import { zodRule } from "../../lib/zod-rule";
 import { roleName } from "../console-resources";
@@ -30,32 +28,18 @@ export default function RolesPage() {
   const mayEdit = useCan({ resource: "roles", action: "edit" }).data?.can === true;
   const mayDelete = useCan({ resource: "roles", action: "delete" }).data?.can === true;
   const { query, editing, setEditing } = useWholeList<StaffRole>(consoleCalls.roles);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<StaffRoleBody>();
   const reload = () => void query.refetch();
 
-  // Filled when the dialog opens for a row, not again when `t` changes (a language event while the dialog is
-  // open would otherwise empty what was typed and ticked: the flaky roles step of the console walkthrough).
-  useDialogValues(form, editing !== null, editing, (e) =>
-    e === "new" ? { permissions: [] } : e && { name: roleName(t, e), permissions: e.permissions },
-  );
-
   const save = async (values: StaffRoleBody) => {
-    setSaving(true);
-    try {
-      const body = { name: values.name, permissions: values.permissions ?? [] };
-      const saved =
-        editing === "new" || editing === null
-          ? await consoleCall(consoleCalls.createRole, { body })
-          : await consoleCall(consoleCalls.updateRole, { params: { id: editing.id }, body });
-      void message.success(t("console.roles.saved", { name: saved.name }));
-      setEditing(null);
-      reload();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    const body = { name: values.name, permissions: values.permissions ?? [] };
+    const saved =
+      editing === "new" || editing === null
+        ? await consoleCall(consoleCalls.createRole, { body })
+        : await consoleCall(consoleCalls.updateRole, { params: { id: editing.id }, body });
+    void message.success(t("console.roles.saved", { name: saved.name }));
+    setEditing(null);
+    reload();
   };
   const remove = async (role: StaffRole) => {
     if ((await consoleCall(consoleCalls.deleteRole, { params: { id: role.id } }).catch(() => false)) === false) return;
@@ -129,31 +113,35 @@ export default function RolesPage() {
           },
         ]}
       />
-      <Modal
+      <FormDialog<StaffRoleBody>
         open={editing !== null}
         title={editing === "new" ? t("console.roles.create") : t("console.roles.edit")}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t("common.save")}
-        cancelText={t("common.cancel")}
-        confirmLoading={saving}
         width={720}
-        forceRender
+        form={form}
+        name="role"
+        // Filled when the dialog opens for a row, not again when `t` changes (a language event while the dialog is
+        // open would otherwise empty what was typed and ticked: the flaky roles step of the console walkthrough).
+        record={editing}
+        values={() =>
+          editing === "new"
+            ? { permissions: [] }
+            : editing && { name: roleName(t, editing), permissions: editing.permissions }
+        }
+        onSubmit={save}
+        onClose={() => setEditing(null)}
       >
-        <Form<StaffRoleBody> form={form} name="role" layout="vertical" onFinish={(v) => void save(v)}>
-          <Form.Item
-            name="name"
-            label={t("console.roles.fields.name")}
-            required
-            rules={[zodRule(staffRoleBody.shape.name, t)]}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="permissions" label={t("console.roles.fields.permissions")}>
-            <PermissionTable area={area} action={action} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          name="name"
+          label={t("console.roles.fields.name")}
+          required
+          rules={[zodRule(staffRoleBody.shape.name, t)]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="permissions" label={t("console.roles.fields.permissions")}>
+          <PermissionTable area={area} action={action} />
+        </Form.Item>
+      </FormDialog>
     </ListCard>
   );
 }

@@ -1,11 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Button, Empty, Flex, Form, Modal, message, Switch, Typography } from "antd";
+import { Button, Empty, Flex, Form, message, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type RoutedSku, type SupplierAccountView, type SupplierProductView, supplierCalls } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { customCall } from "../../providers/api-call";
 import { consoleCall } from "../console-session";
 import { productKey, RouteCard, type RoutesFormValues } from "./route-card";
@@ -28,7 +27,6 @@ export function RoutesEditor({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoutesFormValues>();
-  const { saving, run } = useFormSave(form);
   // The products picked so far, for their terms until the server quotes them (a product's terms are the same for
   // every SKU, so they are kept across openings).
   const [picked, setPicked] = useState<ReadonlyMap<string, SupplierProductView>>(new Map());
@@ -38,36 +36,29 @@ export function RoutesEditor({
   });
   const suppliers = suppliersQuery.data?.data ?? [];
 
-  useDialogValues(
-    form,
-    sku !== null,
-    sku,
-    (s) =>
-      s && {
-        allowLoss: s.allowLoss,
-        routes: s.routes.map((r) => ({
-          supplierId: r.supplierId,
-          supplierProduct: r.supplierProduct,
-          enabled: r.enabled,
-        })),
-      },
-  );
+  const values = () =>
+    sku && {
+      allowLoss: sku.allowLoss,
+      routes: sku.routes.map((r) => ({
+        supplierId: r.supplierId,
+        supplierProduct: r.supplierProduct,
+        enabled: r.enabled,
+      })),
+    };
 
   const save = async (values: RoutesFormValues) => {
     if (!sku) return;
-    await run(async () => {
-      const routes = (values.routes ?? []).map((r) => ({
-        supplierId: r.supplierId ?? 0,
-        supplierProduct: r.supplierProduct ?? "",
-        enabled: r.enabled ?? true,
-      }));
-      await consoleCall(supplierCalls.setRoutes, {
-        params: { id: sku.skuId },
-        body: { routes, allowLoss: values.allowLoss ?? false },
-      });
-      void message.success(t("console.routes.saved", { sku: `${sku.productName} ${sku.spec}` }));
-      onSaved();
+    const routes = (values.routes ?? []).map((r) => ({
+      supplierId: r.supplierId ?? 0,
+      supplierProduct: r.supplierProduct ?? "",
+      enabled: r.enabled ?? true,
+    }));
+    await consoleCall(supplierCalls.setRoutes, {
+      params: { id: sku.skuId },
+      body: { routes, allowLoss: values.allowLoss ?? false },
     });
+    void message.success(t("console.routes.saved", { sku: `${sku.productName} ${sku.spec}` }));
+    onSaved();
   };
 
   // The SKU's own routes name their suppliers too: shown by name while the list loads (or if it cannot be read).
@@ -84,63 +75,61 @@ export function RoutesEditor({
       .map((r) => ({ value: r.supplierId, label: `${r.supplierName} (${r.supplierCode})` })),
   ];
   return (
-    <Modal
+    <FormDialog<RoutesFormValues>
       open={sku !== null}
       title={sku ? t("console.routes.editTitle", { product: sku.productName, spec: sku.spec }) : ""}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
       width={920}
-      forceRender
+      form={form}
+      name="sku-routes"
+      record={sku}
+      values={values}
+      onSubmit={save}
+      onClose={onClose}
+      above={<Typography.Paragraph type="secondary">{t("console.routes.editHint")}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{t("console.routes.editHint")}</Typography.Paragraph>
-      <Form<RoutesFormValues> form={form} name="sku-routes" layout="vertical" onFinish={(v) => void save(v)}>
-        <Form.Item
-          name="allowLoss"
-          label={t("console.routes.fields.allowLoss")}
-          valuePropName="checked"
-          extra={t("console.routes.allowLossHint")}
-        >
-          <Switch />
-        </Form.Item>
-        <Form.List name="routes">
-          {(fields, { add, remove, move }, { errors }) => (
-            <Flex vertical gap={12}>
-              {fields.length === 0 && (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("console.routes.emptyEditor")} />
-              )}
-              {sku &&
-                fields.map(({ key, name }, index) => (
-                  <RouteCard
-                    key={key}
-                    form={form}
-                    name={name}
-                    index={index}
-                    count={fields.length}
-                    sku={sku}
-                    supplierOptions={supplierOptions}
-                    suppliersLoading={suppliersQuery.isLoading}
-                    picked={picked}
-                    onPicked={(p) => setPicked((all) => new Map(all).set(productKey(p.supplierId, p.externalId), p))}
-                    onMove={move}
-                    onRemove={remove}
-                  />
-                ))}
-              <Form.ErrorList errors={errors} />
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                disabled={fields.length >= MAX_ROUTES}
-                onClick={() => add({ enabled: true })}
-              >
-                {t("console.routes.add")}
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="allowLoss"
+        label={t("console.routes.fields.allowLoss")}
+        valuePropName="checked"
+        extra={t("console.routes.allowLossHint")}
+      >
+        <Switch />
+      </Form.Item>
+      <Form.List name="routes">
+        {(fields, { add, remove, move }, { errors }) => (
+          <Flex vertical gap={12}>
+            {fields.length === 0 && (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("console.routes.emptyEditor")} />
+            )}
+            {sku &&
+              fields.map(({ key, name }, index) => (
+                <RouteCard
+                  key={key}
+                  form={form}
+                  name={name}
+                  index={index}
+                  count={fields.length}
+                  sku={sku}
+                  supplierOptions={supplierOptions}
+                  suppliersLoading={suppliersQuery.isLoading}
+                  picked={picked}
+                  onPicked={(p) => setPicked((all) => new Map(all).set(productKey(p.supplierId, p.externalId), p))}
+                  onMove={move}
+                  onRemove={remove}
+                />
+              ))}
+            <Form.ErrorList errors={errors} />
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={fields.length >= MAX_ROUTES}
+              onClick={() => add({ enabled: true })}
+            >
+              {t("console.routes.add")}
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+    </FormDialog>
   );
 }

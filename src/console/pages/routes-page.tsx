@@ -1,10 +1,10 @@
-import { useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError, useCan } from "@refinedev/core";
+import { type CrudFilter, useCan } from "@refinedev/core";
 import { Button, Checkbox, Flex, Form, Input, message, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type RoutedSku, routedSkuQuery, supplierCalls } from "#contracts";
-import { ListCard, listPagination, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
+import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatMoney } from "../../lib/format-decimal";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
@@ -27,17 +27,21 @@ const searchFilters = ({ keyword, flagged }: Search): CrudFilter[] => [
  * without routes goes to its product's default supplier. The editor saves a SKU's whole ordered list at once.
  */
 export default function RoutesPage() {
+  return <RouteList key={useNavigationKey()} />;
+}
+
+function RouteList() {
   const { t } = useTranslation();
   const mayEdit = useCan({ resource: "routes", action: "edit" }).data?.can === true;
   const [editing, setEditing] = useState<RoutedSku | null>(null);
   const [clearing, setClearing] = useState<number | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<RoutedSku, HttpError, Search>({
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<RoutedSku, Search>({
     resource: "routes",
-    syncWithLocation: false,
+    location: { query: routedSkuQuery, sortable: [] },
     onSearch: searchFilters,
-    queryOptions: { retry: false },
+    formValues: ({ flagged, ...rest }) => ({ ...rest, flagged: flagged === "true" }),
+    loadFailed: "console.routes.loadFailed",
   });
-  useLoadFailure(tableQuery.error, "console.routes.loadFailed");
   const label = (field: string) => t(`console.routes.fields.${field}`);
 
   const clearFlags = async (sku: RoutedSku) => {
@@ -54,7 +58,7 @@ export default function RoutesPage() {
 
   return (
     <ListCard title={t("console.resources.routes")} actions={<RefreshButton query={tableQuery} />}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item
           name="keyword"
           label={t("console.routes.keyword")}
@@ -72,8 +76,6 @@ export default function RoutesPage() {
       <Table<RoutedSku>
         {...tableProps}
         rowKey="skuId"
-        scroll={{ x: "max-content" }}
-        pagination={listPagination(tableProps.pagination, t)}
         columns={[
           {
             key: "sku",

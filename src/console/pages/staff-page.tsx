@@ -1,5 +1,5 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
-import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Tag } from "antd";
+import { Button, Form, Input, message, Popconfirm, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,8 +10,7 @@ import {
   staffCreateBody,
   staffUpdateBody,
 } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { ListCard } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
 import { zodRule } from "../../lib/zod-rule";
@@ -45,33 +44,23 @@ export default function StaffPage() {
   });
   const roles = rolesQuery.data?.data ?? [];
   const [shown, setShown] = useState<ShownPassword | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   const reload = () => void query.refetch();
 
-  useDialogValues(form, editing !== null, editing, (e) => e && e !== "new" && { name: e.name, roleIds: e.roleIds });
-
   const save = async (values: Values) => {
-    setSaving(true);
-    try {
-      if (editing === "new") {
-        const { member, password } = await consoleCall(consoleCalls.createStaff, { body: values });
-        setShown({ username: member.username, password });
-        void message.success(t("console.staff.created", { username: member.username }));
-      } else if (editing) {
-        await consoleCall(consoleCalls.updateStaff, {
-          params: { id: editing.id },
-          body: { name: values.name, roleIds: values.roleIds },
-        });
-        void message.success(t("console.staff.saved", { username: editing.username }));
-      }
-      setEditing(null);
-      reload();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
+    if (editing === "new") {
+      const { member, password } = await consoleCall(consoleCalls.createStaff, { body: values });
+      setShown({ username: member.username, password });
+      void message.success(t("console.staff.created", { username: member.username }));
+    } else if (editing) {
+      await consoleCall(consoleCalls.updateStaff, {
+        params: { id: editing.id },
+        body: { name: values.name, roleIds: values.roleIds },
+      });
+      void message.success(t("console.staff.saved", { username: editing.username }));
     }
+    setEditing(null);
+    reload();
   };
   const act = async (send: () => Promise<unknown>, done: string, member: StaffMember) => {
     const answer = await send().catch(() => null);
@@ -184,43 +173,41 @@ export default function StaffPage() {
           },
         ]}
       />
-      <Modal
+      <FormDialog<Values>
         open={editing !== null}
         title={
           editing === "new" ? t("console.staff.create") : t("console.staff.edit", { username: editing?.username ?? "" })
         }
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t("common.save")}
-        cancelText={t("common.cancel")}
-        confirmLoading={saving}
-        forceRender
+        form={form}
+        name="staff"
+        record={editing}
+        values={() => editing && editing !== "new" && { name: editing.name, roleIds: editing.roleIds }}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
       >
-        <Form<Values> form={form} name="staff" layout="vertical" onFinish={(v) => void save(v)}>
-          {editing === "new" && (
-            <Form.Item
-              name="username"
-              label={label("username")}
-              extra={t("member.hints.username")}
-              required
-              rules={[zodRule(staffCreateBody.shape.username, t)]}
-            >
-              <Input type="email" autoComplete="off" />
-            </Form.Item>
-          )}
-          <Form.Item name="name" label={label("name")} rules={[zodRule(staffCreateBody.shape.name, t)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
+        {editing === "new" && (
           <Form.Item
-            name="roleIds"
-            label={label("roles")}
+            name="username"
+            label={label("username")}
+            extra={t("member.hints.username")}
             required
-            rules={[zodRule(staffUpdateBody.shape.roleIds.unwrap(), t)]}
+            rules={[zodRule(staffCreateBody.shape.username, t)]}
           >
-            <Select mode="multiple" options={roles.map((r) => ({ value: r.id, label: roleName(t, r) }))} />
+            <Input type="email" autoComplete="off" />
           </Form.Item>
-        </Form>
-      </Modal>
+        )}
+        <Form.Item name="name" label={label("name")} rules={[zodRule(staffCreateBody.shape.name, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="roleIds"
+          label={label("roles")}
+          required
+          rules={[zodRule(staffUpdateBody.shape.roleIds.unwrap(), t)]}
+        >
+          <Select mode="multiple" options={roles.map((r) => ({ value: r.id, label: roleName(t, r) }))} />
+        </Form.Item>
+      </FormDialog>
       <PasswordShownModal shown={shown} onClose={() => setShown(null)} />
     </ListCard>
   );

@@ -82,12 +82,10 @@ function CatalogProducts({ supplierId }: { supplierId: number }) {
         <RefreshButton query={paged.query} />
       </Flex>
       <Table<SupplierProductView>
+        {...paged.tableProps}
         rowKey="id"
         size="small"
         loading={paged.query.isFetching}
-        dataSource={paged.rows}
-        pagination={paged.pagination}
-        scroll={{ x: "max-content" }}
         columns={[
           {
             key: "name",
@@ -131,12 +129,10 @@ function CatalogSyncs({ supplierId }: { supplierId: number }) {
         <RefreshButton query={paged.query} />
       </Flex>
       <Table<CatalogSync>
+        {...paged.tableProps}
         rowKey="id"
         size="small"
         loading={paged.query.isFetching}
-        dataSource={paged.rows}
-        pagination={paged.pagination}
-        scroll={{ x: "max-content" }}
         columns={[
           { key: "startTime", title: label("startTime"), render: (_, s) => formatDateTime(s.startTime) },
           {

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, message, Select, Space, Switch } from "antd";
+import { Button, Form, Input, message, Select, Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type SupplierAccountBody,
@@ -9,8 +9,7 @@ import {
   supplierKindInfo,
   supplierKinds,
 } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { useFormSave } from "../../components/use-form-save";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { consoleCall } from "../console-session";
 import { documentedUrls } from "./supplier-kinds";
@@ -46,32 +45,26 @@ export function SupplierForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave(form);
   const kind = Form.useWatch("kind", form);
   const creating = supplier === null;
   const info = kind ? supplierKindInfo[kind] : undefined;
   const stored = (key: string) => supplier?.kind === kind && (supplier?.credentialKeys.includes(key) ?? false);
 
-  useDialogValues(
-    form,
-    open,
-    supplier,
-    (s) =>
-      s && {
-        code: s.code,
-        name: s.name,
-        kind: s.kind,
-        baseUrl: s.baseUrl,
-        authUrl: s.authUrl,
-        enabled: s.enabled,
-        // A choice not stored yet shows its default; a stored one shows "stored" until another is chosen.
-        credentials: Object.fromEntries(
-          supplierKindInfo[s.kind].credentials
-            .filter((c) => c.options && !s.credentialKeys.includes(c.key))
-            .map((c) => [c.key, c.options?.[0]]),
-        ),
-      },
-  );
+  const values = () =>
+    supplier && {
+      code: supplier.code,
+      name: supplier.name,
+      kind: supplier.kind,
+      baseUrl: supplier.baseUrl,
+      authUrl: supplier.authUrl,
+      enabled: supplier.enabled,
+      // A choice not stored yet shows its default; a stored one shows "stored" until another is chosen.
+      credentials: Object.fromEntries(
+        supplierKindInfo[supplier.kind].credentials
+          .filter((c) => c.options && !supplier.credentialKeys.includes(c.key))
+          .map((c) => [c.key, c.options?.[0]]),
+      ),
+    };
 
   /** A new kind brings its own documented addresses, unless the staff member typed one of their own. */
   const kindChanged = (next: SupplierKind) => {
@@ -112,13 +105,11 @@ export function SupplierForm({
           .map(([key, value]) => [key, value]),
       ),
     };
-    await run(async () => {
-      const saved = supplier
-        ? await consoleCall(supplierCalls.update, { params: { id: supplier.id }, body })
-        : await consoleCall(supplierCalls.create, { body });
-      void message.success(t(creating ? "console.suppliers.created" : "console.suppliers.saved", { name: saved.name }));
-      onSaved(saved);
-    });
+    const saved = supplier
+      ? await consoleCall(supplierCalls.update, { params: { id: supplier.id }, body })
+      : await consoleCall(supplierCalls.create, { body });
+    void message.success(t(creating ? "console.suppliers.created" : "console.suppliers.saved", { name: saved.name }));
+    onSaved(saved);
   };
 
   const label = (field: string) => t(`console.suppliers.fields.${field}`);
@@ -140,116 +131,109 @@ export function SupplierForm({
     );
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={creating ? t("console.suppliers.create") : t("console.suppliers.edit", { name: supplier.name })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
       width={640}
-      forceRender
-    >
-      <Form<Values>
-        form={form}
-        name="console-supplier"
-        layout="vertical"
-        initialValues={{ enabled: true, baseUrl: "", authUrl: "" }}
-        onValuesChange={(changed: Partial<Values>) => {
+      form={form}
+      name="console-supplier"
+      record={supplier}
+      values={values}
+      initialValues={{ enabled: true, baseUrl: "", authUrl: "" }}
+      formProps={{
+        onValuesChange: (changed: Partial<Values>) => {
           if (changed.kind) kindChanged(changed.kind);
-        }}
-        onFinish={(v) => void save(v)}
+        },
+      }}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="code"
+        label={label("code")}
+        extra={t("console.suppliers.hints.code")}
+        required
+        rules={[zodRule(shape.code, t)]}
       >
+        <Input autoComplete="off" maxLength={40} />
+      </Form.Item>
+      <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="kind"
+        label={label("kind")}
+        extra={creating ? t("console.suppliers.hints.kind") : t("console.suppliers.hints.kindFixed")}
+        required
+        rules={[zodRule(shape.kind, t)]}
+      >
+        <Select
+          disabled={!creating}
+          placeholder={t("console.suppliers.hints.chooseKind")}
+          options={supplierKinds.map((k) => ({ value: k, label: t(`console.suppliers.kinds.${k}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="baseUrl"
+        label={label("baseUrl")}
+        extra={info && urlButtons(info.baseUrls)}
+        required
+        rules={[zodRule(shape.baseUrl, t)]}
+      >
+        <Input autoComplete="off" maxLength={300} />
+      </Form.Item>
+      {info?.authUrls && (
         <Form.Item
-          name="code"
-          label={label("code")}
-          extra={t("console.suppliers.hints.code")}
-          required
-          rules={[zodRule(shape.code, t)]}
-        >
-          <Input autoComplete="off" maxLength={40} />
-        </Form.Item>
-        <Form.Item name="name" label={label("name")} required rules={[zodRule(shape.name, t)]}>
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="kind"
-          label={label("kind")}
-          extra={creating ? t("console.suppliers.hints.kind") : t("console.suppliers.hints.kindFixed")}
-          required
-          rules={[zodRule(shape.kind, t)]}
-        >
-          <Select
-            disabled={!creating}
-            placeholder={t("console.suppliers.hints.chooseKind")}
-            options={supplierKinds.map((k) => ({ value: k, label: t(`console.suppliers.kinds.${k}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="baseUrl"
-          label={label("baseUrl")}
-          extra={info && urlButtons(info.baseUrls)}
-          required
-          rules={[zodRule(shape.baseUrl, t)]}
+          name="authUrl"
+          label={label("authUrl")}
+          extra={t("console.suppliers.hints.authUrl", { url: info.authUrls.live })}
+          rules={[zodRule(shape.authUrl, t)]}
         >
           <Input autoComplete="off" maxLength={300} />
         </Form.Item>
-        {info?.authUrls && (
+      )}
+      <Form.Item
+        name="enabled"
+        label={label("enabled")}
+        valuePropName="checked"
+        extra={t("console.suppliers.hints.enabled")}
+      >
+        <Switch />
+      </Form.Item>
+      {info?.credentials.map((c) => {
+        const keep = stored(c.key);
+        const name = ["credentials", c.key];
+        const credentialLabel = t(`console.suppliers.credentials.${c.key}`);
+        return c.options ? (
           <Form.Item
-            name="authUrl"
-            label={label("authUrl")}
-            extra={t("console.suppliers.hints.authUrl", { url: info.authUrls.live })}
-            rules={[zodRule(shape.authUrl, t)]}
+            key={c.key}
+            name={name}
+            label={credentialLabel}
+            extra={t(`console.suppliers.credentials.hints.${c.key}`)}
           >
-            <Input autoComplete="off" maxLength={300} />
+            <Select
+              placeholder={keep ? storedText : undefined}
+              options={c.options.map((o) => ({
+                value: o,
+                label: t(`console.suppliers.credentials.options.${c.key}.${o || "none"}`),
+              }))}
+            />
           </Form.Item>
-        )}
-        <Form.Item
-          name="enabled"
-          label={label("enabled")}
-          valuePropName="checked"
-          extra={t("console.suppliers.hints.enabled")}
-        >
-          <Switch />
-        </Form.Item>
-        {info?.credentials.map((c) => {
-          const keep = stored(c.key);
-          const name = ["credentials", c.key];
-          const credentialLabel = t(`console.suppliers.credentials.${c.key}`);
-          return c.options ? (
-            <Form.Item
-              key={c.key}
-              name={name}
-              label={credentialLabel}
-              extra={t(`console.suppliers.credentials.hints.${c.key}`)}
-            >
-              <Select
-                placeholder={keep ? storedText : undefined}
-                options={c.options.map((o) => ({
-                  value: o,
-                  label: t(`console.suppliers.credentials.options.${c.key}.${o || "none"}`),
-                }))}
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              key={c.key}
-              name={name}
-              label={credentialLabel}
-              required={c.required && !keep}
-              rules={[
-                ...(c.required && !keep
-                  ? [{ required: true, whitespace: true, message: t("validation.required") }]
-                  : []),
-                zodRule(credentialValue, t),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" placeholder={keep ? storedText : undefined} />
-            </Form.Item>
-          );
-        })}
-      </Form>
-    </Modal>
+        ) : (
+          <Form.Item
+            key={c.key}
+            name={name}
+            label={credentialLabel}
+            required={c.required && !keep}
+            rules={[
+              ...(c.required && !keep ? [{ required: true, whitespace: true, message: t("validation.required") }] : []),
+              zodRule(credentialValue, t),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" placeholder={keep ? storedText : undefined} />
+          </Form.Item>
+        );
+      })}
+    </FormDialog>
   );
 }

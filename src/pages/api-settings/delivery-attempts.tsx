@@ -1,7 +1,7 @@
 import { useCustom } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { apiSettingsCalls, type DeliveryAttempt } from "#contracts";
+import { type DeliveryAttempt, deliveryCalls } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 import { useEnvironmentQuery } from "./environment";
@@ -10,7 +10,7 @@ import { useEnvironmentQuery } from "./environment";
 export function DeliveryAttempts({ id }: { id: number }) {
   const { t } = useTranslation();
   const { query } = useCustom<DeliveryAttempt[]>({
-    ...customCall(apiSettingsCalls.attempts, { id }),
+    ...customCall(deliveryCalls.attempts, { id }),
     config: { query: useEnvironmentQuery() },
     queryOptions: { retry: false },
   });

@@ -2,13 +2,7 @@ import { useCustomMutation } from "@refinedev/core";
 import { Alert, Input, message, Select, Space, Table } from "antd";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  apiSettingsCalls,
-  type Delivery,
-  type DeliveryListQuery,
-  deliveryChannels,
-  deliveryStatuses,
-} from "#contracts";
+import { type Delivery, type DeliveryListQuery, deliveryCalls, deliveryChannels, deliveryStatuses } from "#contracts";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
 import { onDataChanged } from "../../providers/http-client";
@@ -21,7 +15,7 @@ export function DeliveryLog() {
   const { t } = useTranslation();
   // Each failure is already reported by the http client and shown above the table.
   const appCall = useAppCall();
-  const paged = usePagedCall<Delivery, DeliveryListQuery>(apiSettingsCalls.deliveries, {
+  const paged = usePagedCall<Delivery, DeliveryListQuery>(deliveryCalls.list, {
     query: useEnvironmentQuery(),
   });
   const { query } = paged;
@@ -32,7 +26,7 @@ export function DeliveryLog() {
   const columns = useMemo(() => {
     const resend = (d: Delivery) =>
       mutate(
-        { ...appCall(apiSettingsCalls.resend, d, { id: d.id }), values: {} },
+        { ...appCall(deliveryCalls.resend, d, { id: d.id }), values: {} },
         {
           // The Resend is tried at once: say how it went (a failed one leaves the automatic schedule as it was).
           onSuccess: ({ data }) => {
@@ -89,14 +83,12 @@ export function DeliveryLog() {
         />
       )}
       <Table<Delivery>
+        {...paged.tableProps}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={paged.rows}
         loading={query.isFetching}
-        scroll={{ x: "max-content" }}
         expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
-        pagination={paged.pagination}
       />
     </ListCard>
   );

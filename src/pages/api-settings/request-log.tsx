@@ -19,11 +19,10 @@ export function RequestLog() {
     <ListCard title={t("api-settings.titles.requests")} actions={<RefreshButton query={query} />}>
       <Typography.Paragraph type="secondary">{t("api-settings.requests.hint")}</Typography.Paragraph>
       <Table<ApiRequestEntry>
+        {...paged.tableProps}
         rowKey="id"
         size="middle"
         loading={query.isFetching}
-        dataSource={paged.rows}
-        scroll={{ x: "max-content" }}
         columns={[
           { key: "time", title: label("time"), render: (_, r) => formatDateTime(r.time) },
           {
@@ -56,7 +55,6 @@ export function RequestLog() {
             render: (_, r) => <Typography.Text copyable>{r.requestId}</Typography.Text>,
           },
         ]}
-        pagination={paged.pagination}
       />
     </ListCard>
   );

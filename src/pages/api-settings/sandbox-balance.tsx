@@ -1,7 +1,7 @@
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Card, message, Popconfirm, Space, Statistic, Table } from "antd";
 import { useTranslation } from "react-i18next";
-import { apiSettingsCalls, SANDBOX_SIMULATOR_RULES, type SandboxBalance } from "#contracts";
+import { SANDBOX_SIMULATOR_RULES, type SandboxBalance, sandboxCalls } from "#contracts";
 import { customCall } from "../../providers/api-call";
 
 /**
@@ -11,7 +11,7 @@ import { customCall } from "../../providers/api-call";
 export function SandboxBalanceCard() {
   const { t } = useTranslation();
   const { query } = useCustom<SandboxBalance>({
-    ...customCall(apiSettingsCalls.sandboxBalance),
+    ...customCall(sandboxCalls.balance),
     queryOptions: { retry: false },
   });
   const { mutate, mutation } = useCustomMutation<SandboxBalance>();
@@ -19,7 +19,7 @@ export function SandboxBalanceCard() {
   const balance = mutation.data && mutation.submittedAt > query.dataUpdatedAt ? mutation.data.data : query.data?.data;
   const reset = () =>
     mutate(
-      { ...customCall(apiSettingsCalls.resetSandboxBalance), values: {} },
+      { ...customCall(sandboxCalls.resetBalance), values: {} },
       { onSuccess: () => void message.success(t("api-settings.sandbox.resetDone")) },
     );
   const label = (key: string) => t(`api-settings.sandbox.${key}`);

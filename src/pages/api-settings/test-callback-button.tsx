@@ -2,7 +2,7 @@ import { SendOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
 import { Button, message } from "antd";
 import { useTranslation } from "react-i18next";
-import { apiSettingsCalls, type Delivery } from "#contracts";
+import { type Delivery, deliveryCalls } from "#contracts";
 import { useAppCall } from "./environment";
 
 /**
@@ -16,7 +16,7 @@ export function TestCallbackButton({ disabled }: { disabled: boolean }) {
   const { mutate, mutation } = useCustomMutation<Delivery>();
   const send = () =>
     mutate(
-      { ...appCall(apiSettingsCalls.testCallback), values: {} },
+      { ...appCall(deliveryCalls.testCallback), values: {} },
       {
         onSuccess: ({ data }) => {
           if (data.status === "delivered")

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Deposit } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
-import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type DepositFilterValues, depositListFilters, depositListLocation } from "../../lib/funds";
 import { depositColumns, depositCompactColumns } from "./deposit-columns";
@@ -30,12 +30,11 @@ function DepositList() {
     location: depositListLocation,
     rangeName: "time",
     onSearch: (values) => depositListFilters(values),
+    loadFailed: "deposit.loadFailed",
   });
   const { data: createAccess } = useCan({ resource: "deposit", action: "create" });
   const all = useMemo(() => depositColumns(t, sorters), [t, sorters]);
-  const { columns, chooser, compact } = useColumnChoice("deposit", all, depositCompactColumns);
-
-  useLoadFailure(tableQuery.error, "deposit.loadFailed");
+  const { columns, chooser } = useColumnChoice("deposit", all, depositCompactColumns);
 
   const actions = (
     <Space wrap>
@@ -52,13 +51,7 @@ function DepositList() {
   return (
     <ListCard title={t("deposit.title")} actions={actions}>
       <DepositFilters formProps={{ ...searchFormProps, initialValues }} />
-      <Table<Deposit>
-        {...tableProps}
-        rowKey="id"
-        {...listTableLayout(compact)}
-        columns={columns}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
-      />
+      <Table<Deposit> {...tableProps} rowKey="id" columns={columns} />
       {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
     </ListCard>
   );

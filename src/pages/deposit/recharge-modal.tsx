@@ -1,21 +1,10 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import {
-  AutoComplete,
-  type AutoCompleteProps,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  message,
-  Select,
-  type SelectProps,
-} from "antd";
+import { AutoComplete, type AutoCompleteProps, DatePicker, Form, Input, message, Select, type SelectProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type Deposit, depositCalls, newDeposit } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { useCurrentBalance } from "../../components/shell/balance";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
@@ -38,13 +27,12 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const [form] = Form.useForm<DepositFormValues>();
   const invalidate = useInvalidate();
-  const { mutate, mutation } = useCustomMutation<Deposit>();
+  const { mutateAsync } = useCustomMutation<Deposit>();
   // Money is usually sent in the balance's own currency (the shell has read it already): the form starts there.
   const currency = useCurrentBalance()?.currency ?? "USD";
   // One read for the guide (where to send the money) and the form (the payment methods offered).
   const options = useRechargeOptions(open);
   const gateways = options.data?.data.gateways ?? [];
-  useDialogValues(form, open);
 
   // The picker holds a dayjs; the contract checks the ISO date-time it becomes.
   const timeRule = {
@@ -55,87 +43,73 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
       ),
   };
 
-  const onFinish = (values: DepositFormValues) =>
-    mutate(
-      { ...customCall(depositCalls.create), values: toNewDeposit(values) },
-      {
-        onSuccess: () => {
-          void message.success(t("common.saveSuccess"));
-          void invalidate({ resource: "deposit", invalidates: ["list"] });
-          onClose();
-        },
-        // The server names the field of a failure (a reference number used before, too): paint it there.
-        onError: (error) => applyFieldErrors(form, error),
-      },
-    );
+  // The server names the field of a failure (a reference number used before, too): FormDialog paints it there.
+  const onSubmit = async (values: DepositFormValues) => {
+    await mutateAsync({ ...customCall(depositCalls.create), values: toNewDeposit(values) });
+    void message.success(t("common.saveSuccess"));
+    void invalidate({ resource: "deposit", invalidates: ["list"] });
+    onClose();
+  };
 
   const label = (field: string) => t(`deposit.fields.${field}`);
   return (
-    <Modal
+    <FormDialog<DepositFormValues>
       open={open}
       title={t("deposit.recharge.title")}
       width={640}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      name={FORM_NAME}
+      initialValues={{ currency }}
       okText={t("common.submit")}
-      cancelText={t("common.cancel")}
-      confirmLoading={mutation.isPending}
-      forceRender
+      onSubmit={onSubmit}
+      onClose={onClose}
+      above={<DepositGuide query={options} />}
     >
-      <DepositGuide query={options} />
-      <Form<DepositFormValues>
-        form={form}
-        name={FORM_NAME}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ currency }}
+      <Form.Item name="amount" label={label("amount")} required rules={[zodRule(shape.amount, t)]}>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="currency"
+        label={label("currency")}
+        required
+        rules={[zodRule(shape.currency, t)]}
+        normalize={(v: string | undefined) => v?.toUpperCase()}
       >
-        <Form.Item name="amount" label={label("amount")} required rules={[zodRule(shape.amount, t)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="currency"
-          label={label("currency")}
-          required
-          rules={[zodRule(shape.currency, t)]}
-          normalize={(v: string | undefined) => v?.toUpperCase()}
-        >
-          <CurrencyField placeholder={t("deposit.recharge.currencyPlaceholder")} />
-        </Form.Item>
-        <Form.Item name="referenceNo" label={label("referenceNo")} required rules={[zodRule(shape.referenceNo, t)]}>
+        <CurrencyField placeholder={t("deposit.recharge.currencyPlaceholder")} />
+      </Form.Item>
+      <Form.Item name="referenceNo" label={label("referenceNo")} required rules={[zodRule(shape.referenceNo, t)]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="paymentGateway"
+        label={label("paymentGateway")}
+        required
+        rules={[zodRule(shape.paymentGateway, t)]}
+      >
+        {gateways.length > 0 ? (
+          <GatewayField
+            placeholder={t("deposit.recharge.gatewayPlaceholder")}
+            options={gateways.map((g) => ({ value: g, label: g }))}
+          />
+        ) : (
+          <Input autoComplete="off" />
+        )}
+      </Form.Item>
+      <Form.Item name="transactionTime" label={label("transactionTime")} required rules={[timeRule]}>
+        <DatePicker showTime format={DATE_TIME_FORMAT} />
+      </Form.Item>
+      <Form.Item name="proofFileId" label={label("proof")} required rules={[zodRule(shape.proofFileId, t)]}>
+        <ProofUpload />
+      </Form.Item>
+      {textFields.map((field) => (
+        <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="paymentGateway"
-          label={label("paymentGateway")}
-          required
-          rules={[zodRule(shape.paymentGateway, t)]}
-        >
-          {gateways.length > 0 ? (
-            <GatewayField
-              placeholder={t("deposit.recharge.gatewayPlaceholder")}
-              options={gateways.map((g) => ({ value: g, label: g }))}
-            />
-          ) : (
-            <Input autoComplete="off" />
-          )}
-        </Form.Item>
-        <Form.Item name="transactionTime" label={label("transactionTime")} required rules={[timeRule]}>
-          <DatePicker showTime format={DATE_TIME_FORMAT} />
-        </Form.Item>
-        <Form.Item name="proofFileId" label={label("proof")} required rules={[zodRule(shape.proofFileId, t)]}>
-          <ProofUpload />
-        </Form.Item>
-        {textFields.map((field) => (
-          <Form.Item key={field} name={field} label={label(field)} required rules={[zodRule(shape[field], t)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        ))}
-        <Form.Item name="remarks" label={label("remarks")} rules={[zodRule(shape.remarks, t)]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ))}
+      <Form.Item name="remarks" label={label("remarks")} rules={[zodRule(shape.remarks, t)]}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 

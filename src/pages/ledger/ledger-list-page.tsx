@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { LedgerEntry, ledgerSummary } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { formatMoney } from "../../lib/format-decimal";
 import { amountTone, type LedgerFilterValues, ledgerListFilters, ledgerListLocation } from "../../lib/funds";
@@ -32,12 +32,11 @@ function LedgerList() {
     location: ledgerListLocation,
     rangeName: "time",
     onSearch: (values) => ledgerListFilters(values),
+    loadFailed: "ledger.loadFailed",
   });
   const all = useMemo(() => ledgerColumns(t, sorters), [t, sorters]);
-  const { columns, chooser, compact } = useColumnChoice("ledger", all, ledgerCompactColumns);
+  const { columns, chooser } = useColumnChoice("ledger", all, ledgerCompactColumns);
   const summary = (tableQuery.data as { summary?: Summary } | undefined)?.summary;
-
-  useLoadFailure(tableQuery.error, "ledger.loadFailed");
 
   const actions = (
     <Space wrap>
@@ -71,13 +70,7 @@ function LedgerList() {
           </Col>
         </Row>
       )}
-      <Table<LedgerEntry>
-        {...tableProps}
-        rowKey="fundNo"
-        {...listTableLayout(compact)}
-        columns={columns}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
-      />
+      <Table<LedgerEntry> {...tableProps} rowKey="fundNo" columns={columns} />
     </ListCard>
   );
 }

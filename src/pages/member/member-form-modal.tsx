@@ -1,10 +1,8 @@
 import { useCreate, useUpdate } from "@refinedev/core";
-import { Form, Input, Modal, message, Select } from "antd";
-import { useState } from "react";
+import { Form, Input, message, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { MEMBER_RESOURCE } from "./use-member-actions";
 
@@ -52,40 +50,25 @@ export function MemberFormModal({
 }: MemberFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { mutateAsync: create, mutation: creation } = useCreate<MemberCreated>();
-  const [sending, setSending] = useState(false);
-  const { mutate: update, mutation: updating } = useUpdate<MemberItem>();
+  const { mutateAsync: create } = useCreate<MemberCreated>();
+  const { mutateAsync: update } = useUpdate<MemberItem>();
   const creating = member === null;
   const shape = creating ? memberCreate.shape : { ...memberCreate.shape, ...memberUpdate.shape };
-  useDialogValues(form, open, member, initialValues);
 
-  const onError = (error: unknown) => applyFieldErrors(form, error);
-  const onFinish = (values: Values) => {
+  const onSubmit = async (values: Values) => {
     const body = toBody(values, creating);
     if (creating) {
-      setSending(true);
-      const created = createMember
-        ? createMember(body as MemberCreate)
-        : create({ resource: MEMBER_RESOURCE, values: body }).then(({ data }) => data);
-      created
-        .then((data) => {
-          void message.success(t("member.messages.created", { username: data.username }));
-          onClose();
-          if (data.password) onPasswordGenerated(data.username, data.password);
-        }, onError)
-        .finally(() => setSending(false));
+      const data = createMember
+        ? await createMember(body as MemberCreate)
+        : (await create({ resource: MEMBER_RESOURCE, values: body })).data;
+      void message.success(t("member.messages.created", { username: data.username }));
+      onClose();
+      if (data.password) onPasswordGenerated(data.username, data.password);
       return;
     }
-    update(
-      { resource: MEMBER_RESOURCE, id: member.id, values: body },
-      {
-        onSuccess: () => {
-          void message.success(t("member.messages.updated", { username: member.username }));
-          onClose();
-        },
-        onError,
-      },
-    );
+    await update({ resource: MEMBER_RESOURCE, id: member.id, values: body });
+    void message.success(t("member.messages.updated", { username: member.username }));
+    onClose();
   };
 
   const label = (name: string) => t(`member.fields.${name}`);
@@ -94,53 +77,51 @@ export function MemberFormModal({
     label: `${t(`enums.role.${role}`)} — ${t(`enums.roleDescription.${role}`)}`,
   }));
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={creating ? t("member.titles.create") : t("member.titles.edit", { username: member.username })}
       width={560}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={sending || creation.isPending || updating.isPending}
-      forceRender
+      form={form}
+      name={FORM_NAME}
+      record={member}
+      values={() => initialValues(member)}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Form<Values> form={form} name={FORM_NAME} layout="vertical" onFinish={onFinish}>
-        {creating && (
-          <>
-            <Form.Item
-              name="username"
-              label={label("username")}
-              extra={t("member.hints.username")}
-              required
-              rules={[zodRule(shape.username, t)]}
-            >
-              <Input type="email" autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={label("password")}
-              extra={t("member.hints.password")}
-              rules={[zodRule(shape.password, t)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="role" label={label("role")} required rules={[zodRule(shape.role, t)]}>
-          {/* Nobody demotes themselves: the server refuses it too. */}
-          <Select options={roleOptions} disabled={!creating && member.id === selfId} />
-        </Form.Item>
-        <Form.Item name="name" label={label("name")} rules={[zodRule(shape.name, t)]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="phone" label={label("phone")} rules={[zodRule(shape.phone, t)]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="remark" label={label("remark")} rules={[zodRule(shape.remark, t)]}>
-          <Input.TextArea rows={2} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {creating && (
+        <>
+          <Form.Item
+            name="username"
+            label={label("username")}
+            extra={t("member.hints.username")}
+            required
+            rules={[zodRule(shape.username, t)]}
+          >
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={label("password")}
+            extra={t("member.hints.password")}
+            rules={[zodRule(shape.password, t)]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="role" label={label("role")} required rules={[zodRule(shape.role, t)]}>
+        {/* Nobody demotes themselves: the server refuses it too. */}
+        <Select options={roleOptions} disabled={!creating && member.id === selfId} />
+      </Form.Item>
+      <Form.Item name="name" label={label("name")} rules={[zodRule(shape.name, t)]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="phone" label={label("phone")} rules={[zodRule(shape.phone, t)]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="remark" label={label("remark")} rules={[zodRule(shape.remark, t)]}>
+        <Input.TextArea rows={2} maxLength={200} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -2,15 +2,9 @@ import { useGetIdentity, useList } from "@refinedev/core";
 import { Button, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemberItem, UserInfo } from "#contracts";
+import { DEFAULT_PAGE_SIZE, MEMBER_LIST_PAGE_SIZE, type MemberItem, type UserInfo } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
-import {
-  DEFAULT_LIST_PAGE_SIZE,
-  ListCard,
-  listPagination,
-  listTableLayout,
-  RefreshButton,
-} from "../../components/list-page";
+import { ListCard, listPagination, listTableLayout, RefreshButton } from "../../components/list-page";
 import { memberColumns } from "./member-columns";
 import { MemberFormModal } from "./member-form-modal";
 import { PasswordResetModal } from "./password-reset-modal";
@@ -18,7 +12,7 @@ import { PasswordShownModal, type ShownPassword } from "./password-shown-modal";
 import { MEMBER_RESOURCE, useMemberActions } from "./use-member-actions";
 
 /** Spec §9: the admin list is fetched whole (page 1, size 999999) and cached; every change invalidates it. */
-const ALL = { currentPage: 1, pageSize: 999999, mode: "server" } as const;
+const ALL = { currentPage: 1, pageSize: MEMBER_LIST_PAGE_SIZE, mode: "server" } as const;
 const CACHE_MS = 10 * 60 * 1000;
 
 /** Operator management: the merchant's members, and everything an admin does to them. */
@@ -66,7 +60,7 @@ export default function MemberListPage() {
         dataSource={result.data}
         loading={query.isLoading || actions.pending}
         {...listTableLayout(compact)}
-        pagination={listPagination({ defaultPageSize: DEFAULT_LIST_PAGE_SIZE }, t, false, compact)}
+        pagination={listPagination({ defaultPageSize: DEFAULT_PAGE_SIZE }, t, false, compact)}
       />
       <MemberFormModal
         open={editing !== undefined}

@@ -1,5 +1,5 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Form, Input, Modal, message } from "antd";
+import { Alert, Form, Input, message } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type GeneratedPassword,
@@ -8,8 +8,7 @@ import {
   memberCalls,
   optionalNewPassword,
 } from "#contracts";
-import { useDialogValues } from "../../components/form-dialog";
-import { applyFieldErrors } from "../../components/form-errors";
+import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
 import { useRefreshMembers } from "./use-member-actions";
@@ -25,42 +24,35 @@ export function PasswordResetModal({ member, onClose, onPasswordGenerated }: Pas
   const { t } = useTranslation();
   const [form] = Form.useForm<MemberPasswordReset>();
   const refresh = useRefreshMembers();
-  const { mutate, mutation } = useCustomMutation<GeneratedPassword>();
-  useDialogValues(form, member !== null, member);
+  const { mutateAsync } = useCustomMutation<GeneratedPassword>();
 
-  const onFinish = ({ password }: MemberPasswordReset) => {
+  const onSubmit = async ({ password }: MemberPasswordReset) => {
     if (!member) return;
-    mutate(
-      { ...customCall(memberCalls.resetPassword, member), values: password ? { password } : {} },
-      {
-        onSuccess: ({ data }) => {
-          void message.success(t("member.messages.passwordReset", { username: member.username }));
-          refresh();
-          onClose();
-          if (data.password) onPasswordGenerated(member.username, data.password);
-        },
-        onError: (error) => applyFieldErrors(form, error),
-      },
-    );
+    const { data } = await mutateAsync({
+      ...customCall(memberCalls.resetPassword, member),
+      values: password ? { password } : {},
+    });
+    void message.success(t("member.messages.passwordReset", { username: member.username }));
+    refresh();
+    onClose();
+    if (data.password) onPasswordGenerated(member.username, data.password);
   };
 
   return (
-    <Modal
+    <FormDialog<MemberPasswordReset>
       open={member !== null}
       title={member ? t("member.titles.resetPassword", { username: member.username }) : ""}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      name="member-password"
+      record={member}
       okText={t("common.submit")}
-      cancelText={t("common.cancel")}
-      confirmLoading={mutation.isPending}
-      forceRender
+      onSubmit={onSubmit}
+      onClose={onClose}
+      above={<Alert type="info" showIcon message={t("member.hints.resetPassword")} style={{ marginBottom: 16 }} />}
     >
-      <Alert type="info" showIcon message={t("member.hints.resetPassword")} style={{ marginBottom: 16 }} />
-      <Form<MemberPasswordReset> form={form} name="member-password" layout="vertical" onFinish={onFinish}>
-        <Form.Item name="password" label={t("member.fields.password")} rules={[zodRule(optionalNewPassword, t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="password" label={t("member.fields.password")} rules={[zodRule(optionalNewPassword, t)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import type { Order } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
-import { ListCard, listPagination, listTableLayout, RefreshButton, useLoadFailure } from "../../components/list-page";
+import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters, orderListLocation, orderPath } from "../../lib/order-list";
 import { ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
@@ -32,13 +32,12 @@ function OrderList() {
     location: orderListLocation,
     rangeName: "createTime",
     onSearch: (values) => orderListFilters(values),
+    loadFailed: "order.loadFailed",
     refetchInterval: (rows, failed) => refreshInterval(rows, failed, ORDER_LIST_REFRESH_MS),
   });
   const { data: createAccess } = useCan({ resource: "order", action: "create" });
   const all = useMemo(() => orderColumns(t, sorters), [t, sorters]);
-  const { columns, chooser, compact } = useColumnChoice("order", all, orderCompactColumns);
-
-  useLoadFailure(tableQuery.error, "order.loadFailed");
+  const { columns, chooser } = useColumnChoice("order", all, orderCompactColumns);
 
   const actions = (
     <Space wrap>
@@ -60,13 +59,7 @@ function OrderList() {
   return (
     <ListCard title={t("order.title")} actions={actions}>
       <OrderFilters formProps={{ ...searchFormProps, initialValues }} />
-      <Table<Order>
-        {...tableProps}
-        rowKey="orderNo"
-        {...listTableLayout(compact)}
-        columns={columns}
-        pagination={listPagination(tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact)}
-      />
+      <Table<Order> {...tableProps} rowKey="orderNo" columns={columns} />
     </ListCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { apiSettingsCalls } from "#contracts";
+import { deliveryCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { serve } from "../../plugins/serve";
 import { requestedAppOwner } from "../sandbox/sandbox.routes";
@@ -8,16 +8,16 @@ import { listDeliveries, listDeliveryAttempts, resendDelivery, sendTestCallback 
 /** The delivery log under API settings (admins only, as the rest of API settings), of the live app or the sandbox. */
 export function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
   const owner = requestedAppOwner(deps);
-  serve(app, apiSettingsCalls.deliveries, async ({ request, query }) =>
+  serve(app, deliveryCalls.list, async ({ request, query }) =>
     listDeliveries(deps, await owner(request, query), query, request.language),
   );
-  serve(app, apiSettingsCalls.resend, async ({ request, params, query }) =>
+  serve(app, deliveryCalls.resend, async ({ request, params, query }) =>
     resendDelivery(deps, await owner(request, query), params.id, request.language),
   );
-  serve(app, apiSettingsCalls.attempts, async ({ request, params, query }) =>
+  serve(app, deliveryCalls.attempts, async ({ request, params, query }) =>
     listDeliveryAttempts(deps, await owner(request, query), params.id, request.language),
   );
-  serve(app, apiSettingsCalls.testCallback, async ({ request, query }) =>
+  serve(app, deliveryCalls.testCallback, async ({ request, query }) =>
     sendTestCallback(deps, await owner(request, query), query.environment, request.language),
   );
 }

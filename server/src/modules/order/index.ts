@@ -1,5 +1,23 @@
+import { type TopicCache, topicCache } from "../../lib/invalidation";
 import { defineModule } from "../module";
 import { orderRoutes } from "./order.routes";
 import { orderConsoleRoutes } from "./order-console.routes";
+import type { CachedTarget } from "./place-order";
 
-export default defineModule({ name: "order", portal: orderRoutes, console: orderConsoleRoutes });
+declare module "../../app-deps" {
+  interface AppCaches {
+    /** Order targets by merchant, product and SKU (place-order.ts). */
+    targets: TopicCache<CachedTarget>;
+  }
+}
+
+export default defineModule({
+  name: "order",
+  portal: orderRoutes,
+  console: orderConsoleRoutes,
+  deps: ({ config, caches }) => ({
+    caches: {
+      targets: topicCache<CachedTarget>(caches.invalidation, "prices", { max: 10_000, ttlMs: config.CACHE_TTL_MS }),
+    },
+  }),
+});

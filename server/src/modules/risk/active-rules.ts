@@ -19,7 +19,7 @@ export const RISK_RULES_TTL_MS = 2_000;
  * Which rules are on, read at most every RISK_RULES_TTL_MS per process. Every order asks, and a rule's check
  * that is left out of the statement costs nothing (measured: the checks' subquery alone, all rules off, took a
  * quarter of the statement's time, mostly to plan it). A change is seen at once: `forget` runs on the `risk`
- * notice (app-deps.ts, lib/invalidation.ts), whichever process made it. The TTL covers a process that hears no
+ * notice (risk/index.ts, lib/invalidation.ts), whichever process made it. The TTL covers a process that hears no
  * notices (a worker, a dropped listener) and a notice that came while a read was under way.
  */
 export function riskRulesCache(db: Db) {

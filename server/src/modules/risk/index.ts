@@ -1,4 +1,20 @@
 import { defineModule } from "../module";
+import { type RiskRulesCache, riskRulesCache } from "./active-rules";
 import { riskConsoleRoutes } from "./risk.routes";
 
-export default defineModule({ name: "risk", console: riskConsoleRoutes });
+declare module "../../app-deps" {
+  interface AppDeps {
+    /** Which risk rules are on, as this process last read them (active-rules.ts). */
+    riskRules: RiskRulesCache;
+  }
+}
+
+export default defineModule({
+  name: "risk",
+  console: riskConsoleRoutes,
+  deps: ({ db, caches }) => {
+    const riskRules = riskRulesCache(db);
+    caches.invalidation.on("risk", () => riskRules.forget());
+    return { riskRules };
+  },
+});

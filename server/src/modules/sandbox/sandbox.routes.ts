@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type ApiEnvironment, apiSettingsCalls } from "#contracts";
+import { type ApiEnvironment, sandboxCalls } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { caller } from "../../plugins/auth";
 import { serve } from "../../plugins/serve";
@@ -13,6 +13,6 @@ export const requestedAppOwner =
 
 /** The sandbox's play balance, under API Settings (the rest of the sandbox is API Settings with `environment`). */
 export function sandboxRoutes(app: FastifyInstance, deps: AppDeps) {
-  serve(app, apiSettingsCalls.sandboxBalance, ({ request }) => getSandboxBalance(deps, caller(request)));
-  serve(app, apiSettingsCalls.resetSandboxBalance, ({ request }) => resetSandboxBalance(deps, caller(request)));
+  serve(app, sandboxCalls.balance, ({ request }) => getSandboxBalance(deps, caller(request)));
+  serve(app, sandboxCalls.resetBalance, ({ request }) => resetSandboxBalance(deps, caller(request)));
 }

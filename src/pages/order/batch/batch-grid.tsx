@@ -3,13 +3,12 @@ import { Button, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderField } from "#contracts";
+import { BATCH_PAGE_SIZE, type OrderField } from "#contracts";
 import type { BatchRow, BatchValidation, TemplateColumn } from "../../../lib/order-inputs";
 import { GridCell } from "./batch-grid-cell";
 
-/** Rows a grid page shows: 1,000 rows stay quick because only one page is ever rendered. */
-export const BATCH_PAGE_SIZE = 50;
-
+/** Rows a grid page shows (BATCH_PAGE_SIZE): 1,000 rows stay quick because only one page is ever rendered. */
+export { BATCH_PAGE_SIZE } from "#contracts";
 export interface BatchGridProps {
   rows: readonly BatchRow[];
   columns: readonly TemplateColumn[];

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Skeleton, Space, Table } from "antd"
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type BatchDetail, type BatchResultRow, orderCalls } from "#contracts";
+import { BATCH_PAGE_SIZE, type BatchDetail, type BatchResultRow, orderCalls } from "#contracts";
 import { orderPaths } from "../../../components/order-entry/order-links";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
@@ -97,7 +97,7 @@ export function BatchHistoryResult({ batchId }: { batchId: string }) {
         size="small"
         columns={columns}
         dataSource={batch.results}
-        pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={{ pageSize: BATCH_PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
       />
     </Card>
   );

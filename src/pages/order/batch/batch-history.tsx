@@ -1,41 +1,32 @@
-import { type CrudFilter, type HttpError, useCustom } from "@refinedev/core";
 import { Space, Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type BatchSummary, batchListQuery, orderCalls, type Page } from "#contracts";
-import { useCompactList } from "../../../components/column-chooser";
+import { type BatchSummary, batchListQuery, orderCalls } from "#contracts";
 import { FilterForm, TextFilter, TimeRangeFilter } from "../../../components/list-filters";
-import {
-  DEFAULT_LIST_PAGE_SIZE,
-  ListCard,
-  listPagination,
-  listTableLayout,
-  RefreshButton,
-  useLoadFailure,
-} from "../../../components/list-page";
+import { ListCard, RefreshButton } from "../../../components/list-page";
 import { orderPaths } from "../../../components/order-entry/order-links";
+import { useListTable } from "../../../components/use-list-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { batchOrdersPath, type OrderFilterValues, orderListFilters } from "../../../lib/order-list";
 import { orderStatusColor } from "../../../lib/order-status";
-import { customCall } from "../../../providers/api-call";
 
 type HistoryFilters = Pick<OrderFilterValues, "batchId" | "createTime">;
 
 /** Past batches, newest first: what was sent and refused then, and what their orders have become since. */
 export function BatchHistory() {
   const { t } = useTranslation();
-  const compact = useCompactList();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_LIST_PAGE_SIZE });
-  const [filters, setFilters] = useState<CrudFilter[]>([]);
-  const { query, result } = useCustom<Page<BatchSummary>, HttpError>({
-    ...customCall(orderCalls.batchList),
-    config: { query: page, filters },
-    queryOptions: { retry: false },
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<BatchSummary, HistoryFilters>({
+    resource: "batch-history",
+    call: { declaration: orderCalls.batchList },
+    location: { query: batchListQuery, sortable: [] },
+    rangeName: "createTime",
+    onSearch: orderListFilters,
+    // A tab of the batch page: its keys share the address with the page's.
+    address: { prefix: "history." },
+    loadFailed: "orderForm.batch.historyLoadFailed",
   });
-  useLoadFailure(query.error, "orderForm.batch.historyLoadFailed");
   const label = (field: string) => t(`orderForm.history.${field}`);
   const columns: ColumnsType<BatchSummary> = [
     {
@@ -63,39 +54,13 @@ export function BatchHistory() {
       ),
     },
   ];
-  const data = result.data;
   return (
-    <ListCard title={t("orderForm.batch.tabHistory")} actions={<RefreshButton query={query} />}>
-      <FilterForm<HistoryFilters>
-        formProps={{
-          onFinish: (values) => {
-            setFilters(orderListFilters(values));
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          },
-        }}
-        labelWidth="8em"
-      >
+    <ListCard title={t("orderForm.batch.tabHistory")} actions={<RefreshButton query={tableQuery} />}>
+      <FilterForm<HistoryFilters> formProps={{ ...searchFormProps, initialValues }} labelWidth="8em">
         <TextFilter name="batchId" label={label("batchId")} schema={batchListQuery.shape.batchId} />
         <TimeRangeFilter name="createTime" label={label("createTime")} />
       </FilterForm>
-      <Table<BatchSummary>
-        rowKey="batchId"
-        {...listTableLayout(compact)}
-        loading={query.isLoading}
-        columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={listPagination(
-          {
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: data?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          },
-          t,
-          Boolean(data?.totalCapped),
-          compact,
-        )}
-      />
+      <Table<BatchSummary> {...tableProps} rowKey="batchId" columns={columns} />
     </ListCard>
   );
 }
