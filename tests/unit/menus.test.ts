@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { filterMenus, type MenuEntry, menusFor } from "#contracts";
+import {
+  canOpen,
+  filterMenus,
+  type MenuEntry,
+  menusFor,
+  type ResourceDeclaration,
+  type Role,
+  resources,
+} from "#contracts";
 import { flattenMenus, visibleMenus } from "../../src/lib/menus";
 
 const entry = (name: string, sort: number, children: MenuEntry[] = [], hidden: 0 | 1 = 0): MenuEntry => ({
@@ -43,11 +51,46 @@ describe("filterMenus", () => {
   });
 });
 
+/**
+ * A role's menu as the declarations say it must be, worked out apart from menusFor: every page the role may open
+ * that is not hidden, under its group (a group shown only with something under it), highest `sort` first.
+ */
+function declaredMenu(role: Role, parent?: string): unknown[] {
+  const shown = (r: ResourceDeclaration): boolean =>
+    !r.hidden && (r.group ? declaredMenu(role, r.name).length > 0 : canOpen(role, r.name));
+  return resources
+    .filter((r) => r.parent === parent && shown(r))
+    .sort((a, b) => b.sort - a.sort)
+    .map((r) => (r.group ? [r.name, declaredMenu(role, r.name)] : r.name));
+}
+
+/** The pages of a menu's names, groups left out, in order. */
+const pagesOf = (menu: unknown[]): unknown[] =>
+  menu.flatMap((item) => (typeof item === "string" ? [item] : pagesOf((item as [string, unknown[]])[1])));
+
+/** The spec's areas (§6); an area added later is held to its declaration only, so adding one edits no test. */
+const SPEC_AREAS = new Set([
+  ...["merchant", "overview", "merchant-info", "product", "order", "merchant-fund", "ledger", "deposit"],
+  ...["merchant-setting", "api-settings", "member", "export-task", "notification"],
+]);
+/** A menu's names cut down to the spec's areas: what the spec's menus of each role are compared with. */
+const specPart = (menu: unknown[]): unknown[] =>
+  menu.flatMap((item): unknown[] => {
+    if (typeof item === "string") return SPEC_AREAS.has(item) ? [item] : [];
+    const [name, children] = item as [string, unknown[]];
+    return SPEC_AREAS.has(name) ? [[name, specPart(children)]] : [];
+  });
+
 describe("menusFor (what logged/info sends each role)", () => {
   const title = (name: string) => `t:${name}`;
 
+  it("is every page each role may open, under its group, as the declarations say", () => {
+    for (const role of ["admin", "operator", "finance"] as const)
+      expect(names(menusFor(role, title)), role).toEqual(declaredMenu(role));
+  });
+
   it("admin sees every group and page, hidden export tasks excepted", () => {
-    expect(names(menusFor("admin", title))).toEqual([
+    expect(specPart(names(menusFor("admin", title)))).toEqual([
       ["merchant", ["overview", "merchant-info", "product", "order"]],
       ["merchant-fund", ["ledger", "deposit"]],
       ["merchant-setting", ["api-settings", "member"]],
@@ -55,14 +98,14 @@ describe("menusFor (what logged/info sends each role)", () => {
   });
 
   it("operator sees merchant and fund pages, no settings", () => {
-    expect(names(menusFor("operator", title))).toEqual([
+    expect(specPart(names(menusFor("operator", title)))).toEqual([
       ["merchant", ["overview", "merchant-info", "product", "order"]],
       ["merchant-fund", ["ledger", "deposit"]],
     ]);
   });
 
   it("finance sees the overview (its money part) and fund management", () => {
-    expect(names(menusFor("finance", title))).toEqual([
+    expect(specPart(names(menusFor("finance", title)))).toEqual([
       ["merchant", ["overview"]],
       ["merchant-fund", ["ledger", "deposit"]],
     ]);
@@ -71,7 +114,14 @@ describe("menusFor (what logged/info sends each role)", () => {
   it("titles entries through the caller and carries the declared paths", () => {
     const [, fund] = menusFor("finance", title);
     expect(fund?.title).toBe("t:merchant-fund");
-    expect(fund?.children.map((c) => c.path)).toEqual(["/merchant-fund/transaction-log", "/merchant-fund/fund"]);
+    const specPages = fund?.children.filter((c) => SPEC_AREAS.has(c.name));
+    expect(specPages?.map((c) => c.path)).toEqual(["/merchant-fund/transaction-log", "/merchant-fund/fund"]);
+    expect(fund?.children.map((c) => c.path)).toEqual(
+      resources
+        .filter((r) => r.parent === "merchant-fund" && canOpen("finance", r.name))
+        .sort((a, b) => b.sort - a.sort)
+        .map((r) => r.path),
+    );
   });
 });
 
@@ -82,7 +132,8 @@ describe("visibleMenus (the sidebar's own check)", () => {
 
   it("drops entries the role may not open even if a server sent them", () => {
     const adminMenus = menusFor("admin", String);
-    expect(names(visibleMenus(adminMenus, "finance"))).toEqual([
+    expect(names(visibleMenus(adminMenus, "finance"))).toEqual(declaredMenu("finance"));
+    expect(specPart(names(visibleMenus(adminMenus, "finance")))).toEqual([
       ["merchant", ["overview"]],
       ["merchant-fund", ["ledger", "deposit"]],
     ]);
@@ -96,7 +147,8 @@ describe("visibleMenus (the sidebar's own check)", () => {
   });
 
   it("flattens to the pages in display order", () => {
-    expect(flattenMenus(menusFor("admin", String)).map((m) => m.name)).toEqual([
+    expect(flattenMenus(menusFor("admin", String)).map((m) => m.name)).toEqual(pagesOf(declaredMenu("admin")));
+    expect(specPart(flattenMenus(menusFor("admin", String)).map((m) => m.name))).toEqual([
       "overview",
       "merchant-info",
       "product",
