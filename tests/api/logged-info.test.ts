@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MenuEntry } from "#contracts";
 import { users } from "../../server/src/db/schema";
 import { bindMfa, call, closeTestApp, EN, expectOk, INFO, type Lang, ZH } from "../support/api-helpers";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
 
-interface Menu {
-  name: string;
-  title: string;
-  path: string;
-  icon: string;
-  hidden: 0 | 1;
-  sort: number;
-  children: Menu[];
-}
+type Menu = MenuEntry;
 
 const titles: Record<Lang, Record<string, string>> = {
   [EN]: {
