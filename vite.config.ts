@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
@@ -63,6 +65,41 @@ function antdStaticStyles(): Plugin {
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
+/**
+ * `npm test`'s projects share one pool of workers (one group, one worker count), so a core left idle by one
+ * project's last long file takes the next project's files: before, the unit and server projects ran on one worker
+ * (Vitest's default on two cores is one) while the other core idled, then the API project ran alone. At least two
+ * on any machine; Vitest's default (a core per worker, one left over) above that.
+ */
+const testWorkers = Math.max(2, availableParallelism() - 1);
+
+/**
+ * The order files start in. A worker keeps its project's modules only while it goes on with the same project, so
+ * each project's files stay together: the server and unit projects first (quick files, but the server's long
+ * xlsx-stream file starts at once on one worker while the other does the rest), then the API project, the bulk,
+ * whose many short files even out both workers at the end. The files known to take longest start first within
+ * their project (Vitest orders the others by their last duration, or by size on a fresh clone, which would start
+ * the short conformance file, the second longest, among the last).
+ */
+class ProjectsInTurnLongestFirst extends BaseSequencer {
+  static readonly projects = ["server", "unit", "api"];
+  static readonly longest = [
+    "tests/server/xlsx-stream.test.ts",
+    "tests/api/bad-input.test.ts",
+    "tests/api/open-api-conformance.test.ts",
+  ];
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { projects, longest } = ProjectsInTurnLongestFirst;
+    const rank = (file: TestSpecification) => {
+      const project = projects.indexOf(file.project.name);
+      const long = longest.indexOf(path.relative(file.project.config.root, file.moduleId));
+      return (project === -1 ? projects.length : project) * 100 + (long === -1 ? longest.length : long);
+    };
+    // Stable: files of equal rank keep Vitest's order (failed first, then longest last time, then largest).
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   plugins: [react(), antdStaticStyles(), appStartFiles(), precompress()],
   resolve: {
@@ -96,7 +133,14 @@ export default defineConfig({
             {
               debugName: "locale",
               name: (id) => `locale-${/locales[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? "other"}`,
-              test: /locales[\\/][^\\/]+[\\/](?!(login|common|errors|validation|console)\.json$)[^\\/]+\.json$/,
+              test: /locales[\\/][^\\/]+[\\/](?!(login|common|errors|validation|console(-[^\\/]+)?)\.json$)[^\\/]+\.json$/,
+              priority: 40,
+            },
+            // The console's texts (console.json and one file per area): one chunk per language, the console's only.
+            {
+              debugName: "console-locale",
+              name: (id) => `console-locale-${/locales[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? "other"}`,
+              test: /locales[\\/][^\\/]+[\\/]console(-[^\\/]+)?\.json$/,
               priority: 40,
             },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -114,6 +158,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { sequencer: ProjectsInTurnLongestFirst },
     projects: [
       {
         extends: true,
@@ -125,6 +170,7 @@ export default defineConfig({
           server: { deps: { inline: [/@refinedev\//] } },
           // No module mocks, so files share one module graph and one DOM per worker: 37 s -> 5 s.
           isolate: false,
+          maxWorkers: testWorkers,
         },
       },
       {
@@ -136,6 +182,7 @@ export default defineConfig({
           execArgv: ["--expose-gc"],
           // Server modules keep no state of their own (app-deps.ts), so files may share one module graph.
           isolate: false,
+          maxWorkers: testWorkers,
         },
       },
       {
@@ -151,10 +198,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: each file opens its own database; more workers only thrash.
-          maxWorkers: 2,
-          // Runs after the unit project (projects with their own worker count need their own group).
-          sequence: { groupOrder: 1 },
+          // One pool with the unit and server projects (testWorkers): each file opens its own database, so on two
+          // cores more workers than two only thrash.
+          maxWorkers: testWorkers,
         },
       },
       {

@@ -9,7 +9,7 @@ import { orderGroups } from "../server/src/modules/order/order-groups";
 import { openShop, type Shop } from "../tests/support/order-fixtures";
 import { startTestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { baseUrl, benchEngines, int, ms, printTable, seconds } from "./support/load";
+import { baseUrl, int, ms, onEachEngine, printTable, seconds } from "./support/load";
 
 const ROWS = 1_000;
 const RUNS = 3;
@@ -78,6 +78,4 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-const total = performance.now();
-for (const engine of await benchEngines()) await benchEngine(engine);
-console.log(`\ntotal ${seconds(total)}`);
+await onEachEngine(benchEngine);

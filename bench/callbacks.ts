@@ -15,7 +15,7 @@ import type { Send } from "../server/src/modules/delivery/sender";
 import { merchantIdOf } from "../tests/support/funds-fixtures";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { benchEngines, int, ms, printTable, seconds } from "./support/load";
+import { int, ms, onEachEngine, printTable, seconds } from "./support/load";
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 2_000);
 
@@ -103,6 +103,4 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-const total = performance.now();
-for (const engine of await benchEngines()) await benchEngine(engine);
-console.log(`\ntotal ${seconds(total)}`);
+await onEachEngine(benchEngine);

@@ -21,13 +21,11 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { loadConfig } from "../server/src/config";
 import { createDeps } from "../server/src/create-deps";
 import { openDatabase } from "../server/src/db/connection";
 import { queryRows } from "../server/src/db/raw";
 import { merchantApps, productSkus, products, users } from "../server/src/db/schema";
-import { hmacSign } from "../server/src/lib/signing";
 import { ensureApp } from "../server/src/modules/api-settings/api-settings.repository";
 import { operatorActor } from "../server/src/modules/audit/audit.service";
 import { createSession } from "../server/src/modules/auth/sessions.service";
@@ -52,6 +50,7 @@ import {
   printTable,
   seconds,
 } from "./support/load";
+import { signedOrderRequest } from "./support/signed-orders";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TIMING = benchTiming({ warmupMs: 500, durationMs: 3_000 });
@@ -114,7 +113,6 @@ async function stop(name: string, server: Server): Promise<string> {
 function orderMix(merchants: BenchMerchant[], target: { productId: number; skuId: number }): HttpRequestSpec[] {
   const order = { productId: target.productId, skuId: target.skuId, inputs: { account: ACCOUNT } };
   const portalBody = JSON.stringify(order);
-  const openApiPath = "/openapi/v1/orders";
   const timestamp = String(Date.now());
   return Array.from({ length: PER_RUN }, (_, i): HttpRequestSpec => {
     const m = merchants[i % merchants.length]!;
@@ -125,25 +123,7 @@ function orderMix(merchants: BenchMerchant[], target: { productId: number; skuId
         headers: { authorization: m.token, "content-type": "application/json", "accept-language": "en-US" },
         body: portalBody,
       };
-    const nonce = randomBytes(12).toString("hex");
-    const body = JSON.stringify({ ...order, merchantOrderNo: `C-${nonce}` });
-    const signature = hmacSign(
-      m.secret,
-      signingString({ method: "POST", pathWithQuery: openApiPath, timestamp, nonce, body }),
-    );
-    return {
-      method: "POST",
-      path: openApiPath,
-      headers: {
-        "content-type": "application/json",
-        "accept-language": "en-US",
-        [OPENAPI_HEADERS.appId]: m.appId,
-        [OPENAPI_HEADERS.timestamp]: timestamp,
-        [OPENAPI_HEADERS.nonce]: nonce,
-        [OPENAPI_HEADERS.signature]: signature,
-      },
-      body,
-    };
+    return signedOrderRequest({ appId: m.appId, key: { type: "HMAC", secret: m.secret } }, order, timestamp, "C");
   });
 }
 

@@ -33,12 +33,12 @@ import type { ExportChildResult } from "./support/export-child";
 import { fillExportOrders } from "./support/export-fill";
 import {
   baseUrl,
-  benchEngines,
   benchTiming,
   httpLoad,
   int,
   type LoadStats,
   ms,
+  onEachEngine,
   printTable,
   seconds,
 } from "./support/load";
@@ -260,6 +260,4 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-const total = performance.now();
-for (const engine of await benchEngines()) await benchEngine(engine);
-console.log(`\ntotal ${seconds(total)}`);
+await onEachEngine(benchEngine);

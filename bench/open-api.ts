@@ -8,19 +8,16 @@
  * Target (issue 5): RSA2 >= 70% of the portal figure at 32 clients.
  * `BENCH_ROUNDS` (default 3) x `BENCH_DURATION_MS` (default 2,000), after `BENCH_WARMUP_MS` (default 500).
  */
-import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { eq } from "drizzle-orm";
-import { OPENAPI_HEADERS, signingString } from "#contracts";
 import { merchantApps } from "../server/src/db/schema";
 import { ledgerViolations } from "../server/src/modules/ledger/ledger.service";
-import { type OpenApiClient, openApiClient, signWith } from "../tests/support/open-api";
+import { type OpenApiClient, openApiClient } from "../tests/support/open-api";
 import { openShop } from "../tests/support/order-fixtures";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
 import {
   baseUrl,
-  benchEngines,
   benchTiming,
   type HttpRequestSpec,
   httpLoad,
@@ -28,9 +25,11 @@ import {
   type LoadStats,
   mergeStats,
   ms,
+  onEachEngine,
   printTable,
   seconds,
 } from "./support/load";
+import { signedOrderRequest } from "./support/signed-orders";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIMING = benchTiming({ warmupMs: 500, durationMs: 2_000 });
@@ -42,29 +41,8 @@ type Variant = (typeof variants)[number];
 
 /** `n` signed orders, each with its own merchant order number (the Open API requires one; a repeat is a replay). */
 function signedOrders(t: TestApp, client: OpenApiClient, order: object, n: number): HttpRequestSpec[] {
-  const path = "/openapi/v1/orders";
   const timestamp = String(t.clock.now().getTime());
-  return Array.from({ length: n }, () => {
-    const nonce = randomBytes(12).toString("hex");
-    const body = JSON.stringify({ ...order, merchantOrderNo: `B-${nonce}` });
-    const signature = signWith(
-      client.key,
-      signingString({ method: "POST", pathWithQuery: path, timestamp, nonce, body }),
-    );
-    return {
-      method: "POST",
-      path,
-      headers: {
-        "content-type": "application/json",
-        "accept-language": "en-US",
-        [OPENAPI_HEADERS.appId]: client.appId,
-        [OPENAPI_HEADERS.timestamp]: timestamp,
-        [OPENAPI_HEADERS.nonce]: nonce,
-        [OPENAPI_HEADERS.signature]: signature,
-      },
-      body,
-    };
-  });
+  return Array.from({ length: n }, () => signedOrderRequest(client, order, timestamp, "B"));
 }
 
 async function benchEngine(engine: Engine) {
@@ -134,15 +112,12 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-const total = performance.now();
-const results = [];
-for (const engine of await benchEngines()) results.push(await benchEngine(engine));
-const pg = results.find((r) => r.engine === "postgres")?.byC.get(32);
-if (pg) {
+await onEachEngine(benchEngine, (results) => {
+  const pg = results.find((r) => r.engine === "postgres")?.byC.get(32);
+  if (!pg) return;
   const ratio = pg.RSA2.perSec / pg.portal.perSec;
   console.log(
     `\ntarget (PostgreSQL, c=32): Open API RSA2 >= 70% of the portal: ${(100 * ratio).toFixed(0)}% -> ` +
       `${ratio >= 0.7 ? "MET" : "MISSED"} (HMAC ${((100 * pg.HMAC.perSec) / pg.portal.perSec).toFixed(0)}%)`,
   );
-}
-console.log(`\ntotal ${seconds(total)}`);
+});

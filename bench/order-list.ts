@@ -29,22 +29,21 @@ import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-dat
 import { createMerchant } from "../server/src/modules/provisioning/provisioning.service";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { catalogSkus, createBenchProducts } from "./support/catalog-skus";
+import { catalogSkus, createBenchProducts, fillInChunks, ninetyDaysBefore } from "./support/catalog-skus";
 import {
   baseUrl,
-  benchEngines,
   benchTiming,
   httpLoad,
   int,
   type LoadStats,
   ms,
+  onEachEngine,
   printTable,
   seconds,
 } from "./support/load";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const MERCHANTS = 100;
-const CHUNK = 100_000;
 const PGLITE_FILL_BUDGET_S = Number(process.env.BENCH_LIST_FILL_BUDGET_S ?? 300);
 /** 8 clients saturate this 2-core machine (client, server and database share it): p99 then measures queueing. */
 const CLIENTS = Number(process.env.BENCH_LIST_CLIENTS ?? 8);
@@ -116,13 +115,9 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
         from jsonb_array_elements(${JSON.stringify(slots.map((prod, slot) => ({ slot, prod })))}::jsonb) e`,
   );
 
-  const end = t.clock.now();
-  const startEpoch = (end.getTime() - 90 * DAY) / 1000;
-  const step = (90 * DAY) / 1000 / ROWS;
-  let rows = 0;
-  for (let lo = 1; lo <= ROWS; lo += CHUNK) {
-    const hi = Math.min(ROWS, lo + CHUNK - 1);
-    await db.execute(sql`
+  const { startEpoch, step } = ninetyDaysBefore(t.clock.now(), ROWS);
+  const rows = await fillInChunks(engine, started, ROWS, PGLITE_FILL_BUDGET_S, (lo, hi) =>
+    db.execute(sql`
       insert into orders (order_no, merchant_id, merchant_order_no, product_id, sku_id, product_name, product_name_zh,
         product_type, spec, quantity, unit_price, amount, currency, recharge_account, inputs, status, source,
         created_at, completed_at, fail_reason, supplier, next_run_at, deadline_at)
@@ -146,16 +141,8 @@ export async function fill(t: TestApp, engine: Engine): Promise<Fill> {
       join bench_merchants m on m.idx = least(${MERCHANTS - 1}, floor(${MERCHANTS} * x.r1 * x.r1)::int)
       join bench_slots sl on sl.slot = least(99, floor(100 * x.r2)::int)
       join bench_prods p on p.idx = sl.prod
-      order by x.g`);
-    rows = hi;
-    const elapsed = (performance.now() - started) / 1000;
-    process.stdout.write(`\r  ${engine}: filled ${int(rows)} orders in ${elapsed.toFixed(0)} s   `);
-    if (engine === "pglite" && elapsed > PGLITE_FILL_BUDGET_S && rows < ROWS) {
-      console.log(`\n  ${engine}: fill budget of ${PGLITE_FILL_BUDGET_S} s reached: listing ${int(rows)} orders`);
-      break;
-    }
-  }
-  process.stdout.write("\n");
+      order by x.g`),
+  );
   await db.execute(sql`select setval('order_no_seq', ${rows + 1})`);
   for (const table of ["bench_slots", "bench_prods", "bench_merchants"])
     await db.execute(sql.raw(`drop table ${table}`));
@@ -356,8 +343,4 @@ async function benchEngine(engine: Engine) {
 }
 
 // Importable (investigations reuse `fill`); runs when started as a script.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const total = performance.now();
-  for (const engine of await benchEngines()) await benchEngine(engine);
-  console.log(`\ntotal ${seconds(total)}`);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await onEachEngine(benchEngine);

@@ -36,7 +36,6 @@ import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
 import {
   baseUrl,
-  benchEngines,
   benchTiming,
   closedLoop,
   type HttpRequestSpec,
@@ -45,6 +44,7 @@ import {
   type LoadStats,
   mergeStats,
   ms,
+  onEachEngine,
   printTable,
   seconds,
 } from "./support/load";
@@ -309,12 +309,9 @@ async function breakdown(t: TestApp, token: string, template: NewOrder, http1: L
   printTable(["step", "ms"], rows);
 }
 
-const total = performance.now();
-const results: EngineResult[] = [];
-for (const engine of await benchEngines()) results.push(await benchEngine(engine));
-
-const pg = results.find((r) => r.engine === "postgres");
-if (pg?.floor) {
+await onEachEngine(benchEngine, (results: EngineResult[]) => {
+  const pg = results.find((r) => r.engine === "postgres");
+  if (!pg?.floor) return;
   const met = (ok: boolean) => (ok ? "MET" : "MISSED");
   const http = (c: number) => pg.byC.get(c)!.http;
   const floor = (way: PgbenchWay, c: number) => pg.floor!.get(way)!.get(c)!;
@@ -339,5 +336,4 @@ if (pg?.floor) {
         `${((100 * ours) / floor("statement", one)).toFixed(0)}% of pgbench's one statement; ` +
         `HTTP does ${((100 * http(one).perSec) / ours).toFixed(0)}% of it`,
     );
-}
-console.log(`\ntotal ${seconds(total)}`);
+});

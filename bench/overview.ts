@@ -12,19 +12,18 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../server/src/db/raw";
 import type { AuthContext } from "../server/src/modules/auth/auth-context";
+import { consoleStatistics } from "../server/src/modules/console-statistics/console-statistics.service";
 import { getOverview } from "../server/src/modules/overview/overview.service";
-import { consoleStatistics } from "../server/src/modules/overview/statistics-console";
 import { importCatalog } from "../server/src/modules/product/catalog-import";
 import { demoCatalog } from "../server/src/modules/provisioning/demo-catalog-data";
 import { merchantIdOf } from "../tests/support/funds-fixtures";
 import { overviewByScan } from "../tests/support/overview-scan";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import type { Engine } from "../tests/support/test-db";
-import { catalogSkus, createBenchProducts } from "./support/catalog-skus";
-import { benchEngines, int, median, ms, printTable, seconds } from "./support/load";
+import { catalogSkus, createBenchProducts, fillInChunks, ninetyDaysBefore } from "./support/catalog-skus";
+import { int, median, ms, onEachEngine, printTable, seconds } from "./support/load";
 
 const ROWS = Number(process.env.BENCH_OVERVIEW_ROWS ?? 1_000_000);
-const CHUNK = 100_000;
 const FILL_BUDGET_S = Number(process.env.BENCH_OVERVIEW_FILL_BUDGET_S ?? 600);
 const DAY = 86_400_000;
 const ZONE = "Asia/Shanghai";
@@ -38,12 +37,8 @@ async function fill(t: TestApp, engine: Engine): Promise<{ merchantId: number; a
   const merchantId = await merchantIdOf(t, m.merchantNo);
   const skus = await catalogSkus(db);
   await createBenchProducts(db, skus);
-  const end = t.clock.now();
-  const startEpoch = (end.getTime() - 90 * DAY) / 1000;
-  const step = (90 * DAY) / 1000 / ROWS;
-  let rows = 0;
-  for (let lo = 1; lo <= ROWS; lo += CHUNK) {
-    const hi = Math.min(ROWS, lo + CHUNK - 1);
+  const { startEpoch, step } = ninetyDaysBefore(t.clock.now(), ROWS);
+  const rows = await fillInChunks(engine, started, ROWS, FILL_BUDGET_S, async (lo, hi) => {
     // Orders, then their entries: a Deduct each, a Refund for each failed one (balances need not chain here).
     await db.execute(sql`
       insert into orders (order_no, merchant_id, merchant_order_no, product_id, sku_id, product_name, product_type,
@@ -75,15 +70,7 @@ async function fill(t: TestApp, engine: Engine): Promise<{ merchantId: number; a
         where merchant_id = ${merchantId} and status = 'failed'
           and order_no between ${`P${String(lo).padStart(12, "0")}`} and ${`P${String(hi).padStart(12, "0")}`}
       ) o`);
-    rows = hi;
-    const elapsed = (performance.now() - started) / 1000;
-    process.stdout.write(`\r  ${engine}: filled ${int(rows)} orders in ${elapsed.toFixed(0)} s   `);
-    if (engine === "pglite" && elapsed > FILL_BUDGET_S && rows < ROWS) {
-      console.log(`\n  ${engine}: fill budget of ${FILL_BUDGET_S} s reached at ${int(rows)} orders`);
-      break;
-    }
-  }
-  process.stdout.write("\n");
+  });
   await db.execute(sql`drop table bench_prods`);
   await db.execute(sql`vacuum analyze`);
   const auth: AuthContext = {
@@ -187,8 +174,4 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const total = performance.now();
-  for (const engine of await benchEngines()) await benchEngine(engine);
-  console.log(`\ntotal ${seconds(total)}`);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await onEachEngine(benchEngine);

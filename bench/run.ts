@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the quick benchmarks in turn; each prints its own figures. Name others to run them
- * (`npm run bench -- orders`, `npm run bench -- order-list`, `npm run bench -- all`); `--flags` pass through.
+ * (`npm run bench -- orders`, `npm run bench -- order-list`, `npm run bench -- test-loop --runs=3`,
+ * `npm run bench -- all`); `--flags` pass through.
  */
 import { execFileSync } from "node:child_process";
 
@@ -16,6 +17,7 @@ const heavy = [
   "web",
   "cluster",
   "backup",
+  "test-loop",
 ];
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith("--"));

@@ -52,6 +52,9 @@ export interface CallDeclaration {
   readonly bodyLimit?: number;
 }
 
+/** Every console call: in the console's realm, in its part of the API documentation. */
+export const inConsole = { realm: "console", tag: "console" } as const;
+
 /** Declares a call; the `const` keeps its literal path and method in the type. */
 export const defineCall = <const C extends CallDeclaration>(call: C): C => call;
 

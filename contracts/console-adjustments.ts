@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { pageOf, pageQuery } from "./envelope";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The console's balance adjustments (issue 15): a Reduce or an Other entry with a mandatory remark. Up to the
@@ -91,3 +91,12 @@ export const adjustmentCalls = {
     answer: adjustment,
   }),
 };
+
+export const consoleAdjustmentsResource = defineConsoleResource({
+  name: "adjustments",
+  path: "/console/adjustments",
+  sort: 85,
+  icon: "fund",
+  actions: ["list", "create", "edit"],
+  calls: { list: adjustmentCalls.list, create: adjustmentCalls.create },
+});

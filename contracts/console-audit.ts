@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { type AuditAction, auditActions, auditActorKinds } from "./audit";
-import { defineCall } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, inConsole } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The audit log in the console (issue 15): every console action and every merchant-side security event, with
@@ -65,3 +65,12 @@ export const consoleAuditCalls = {
     query: auditFilter,
   }),
 };
+
+export const consoleAuditResource = defineConsoleResource({
+  name: "audit",
+  path: "/console/audit",
+  sort: 60,
+  icon: "audit",
+  actions: ["list", "export"],
+  calls: { list: consoleAuditCalls.list },
+});

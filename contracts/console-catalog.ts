@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { pageOf, pageQuery } from "./envelope";
 import { orderFieldDefinitions, productStatuses, productTypes } from "./product";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The catalog in the console (issue 16): categories, brands and attributes to describe products by; products
@@ -19,9 +19,9 @@ const sort = z.number("validation.invalidType").int("validation.wholeNumber").mi
 const code = z
   .string("validation.required")
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "console.catalog.errors.code");
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "console-catalog.errors.code");
 const imageUrl = text(500)
-  .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\/\S+$/.test(v), "console.catalog.errors.imageUrl")
+  .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\/\S+$/.test(v), "console-catalog.errors.imageUrl")
   .default("");
 
 export const category = z.object({
@@ -56,13 +56,13 @@ export const attributeBody = z.object({
   code: z
     .string("validation.required")
     .trim()
-    .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "console.catalog.errors.attributeCode"),
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "console-catalog.errors.attributeCode"),
   name: required(100),
   nameZh: text(100).default(""),
   options: z
     .array(required(100))
     .max(100, "validation.tooLong")
-    .refine((o) => new Set(o).size === o.length, "console.catalog.errors.optionTwice")
+    .refine((o) => new Set(o).size === o.length, "console-catalog.errors.optionTwice")
     .default([]),
   sort,
 });
@@ -158,8 +158,8 @@ export const productBody = z.object({
   deadlineSeconds: z
     .number("validation.invalidType")
     .int("validation.wholeNumber")
-    .min(30, "console.catalog.errors.deadline")
-    .max(7 * 86_400, "console.catalog.errors.deadline")
+    .min(30, "console-catalog.errors.deadline")
+    .max(7 * 86_400, "console-catalog.errors.deadline")
     .default(600),
   /** A supplier account's code (suppliers in the console). */
   supplier: z
@@ -175,9 +175,9 @@ export const productBody = z.object({
   fields: orderFieldDefinitions,
   skus: z
     .array(skuBody)
-    .min(1, "console.catalog.errors.noSku")
+    .min(1, "console-catalog.errors.noSku")
     .max(200, "validation.tooLong")
-    .refine((s) => new Set(s.map((x) => x.code)).size === s.length, "console.catalog.errors.skuCodeTwice"),
+    .refine((s) => new Set(s.map((x) => x.code)).size === s.length, "console-catalog.errors.skuCodeTwice"),
 });
 export type ProductBody = z.input<typeof productBody>;
 
@@ -340,3 +340,17 @@ export const catalogCalls = {
     answer: catalogImportReport,
   }),
 };
+
+export const consoleCatalogResource = defineConsoleResource({
+  name: "catalog",
+  path: "/console/catalog",
+  sort: 78,
+  icon: "product",
+  actions: ["list", "show", "create", "edit", "delete"],
+  calls: {
+    list: catalogCalls.products,
+    one: catalogCalls.product,
+    create: catalogCalls.createProduct,
+    update: catalogCalls.updateProduct,
+  },
+});

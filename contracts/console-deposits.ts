@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { deposit, depositStatuses, isExchangeRate } from "./deposit";
 import { pageOf, pageQuery } from "./envelope";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The console's deposit review (issue 15): the deposits of every merchant, the pending ones first in line, each
@@ -76,3 +76,12 @@ export const consoleDepositCalls = {
     answer: consoleDeposit,
   }),
 };
+
+export const consoleDepositsResource = defineConsoleResource({
+  name: "deposits",
+  path: "/console/deposits",
+  sort: 90,
+  icon: "bank",
+  actions: ["list", "show", "edit"],
+  calls: { list: consoleDepositCalls.list },
+});

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { apiApp, balanceThreshold } from "./api-settings";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { pageOf, pageQuery } from "./envelope";
 import { memberCreate, memberCreated, memberItem, memberStatusBody } from "./member";
 import { merchantInfoUpdate, merchantStates } from "./merchant-info";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The console's merchants (issue 15): every merchant, searched by number or name; create one, edit its details,
@@ -162,3 +162,17 @@ export const consoleMerchantCalls = {
     answer: memberItem,
   }),
 };
+
+export const consoleMerchantsResource = defineConsoleResource({
+  name: "merchants",
+  path: "/console/merchants",
+  sort: 100,
+  icon: "shop",
+  actions: ["list", "show", "create", "edit"],
+  calls: {
+    list: consoleMerchantCalls.list,
+    one: consoleMerchantCalls.one,
+    create: consoleMerchantCalls.create,
+    update: consoleMerchantCalls.update,
+  },
+});

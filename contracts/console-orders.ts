@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineCall } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, inConsole } from "./calls";
 import { pageOf, pageQuery } from "./envelope";
 import { byOrderNo, order, orderDetail, orderListQuery } from "./order";
+import { defineConsoleResource } from "./resource";
 import { fulfilmentAttempt } from "./supplier";
 
 /**
@@ -88,3 +88,12 @@ export const consoleOrderCalls = {
     answer: consoleOrderDetail,
   }),
 };
+
+export const consoleOrdersResource = defineConsoleResource({
+  name: "orders",
+  path: "/console/orders",
+  sort: 80,
+  icon: "orders",
+  actions: ["list", "show", "edit", "export"],
+  calls: { list: consoleOrderCalls.list, one: consoleOrderCalls.one },
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { receivingBankAccount } from "./deposit";
+import { defineConsoleResource } from "./resource";
 
 /**
  * Payments (issue 16): where merchants send the money for a recharge. The reseller's receiving bank accounts
@@ -99,3 +99,13 @@ export const paymentCalls = {
     answer: paymentGateway,
   }),
 };
+
+export const consolePaymentsResource = defineConsoleResource({
+  name: "payments",
+  path: "/console/payments",
+  sort: 88,
+  icon: "bank",
+  actions: ["list", "create", "edit"],
+  // Two short lists its page reads with their own calls.
+  calls: {},
+});

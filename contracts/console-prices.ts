@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { exchangeRate, exchangeRateBody } from "./exchange-rates";
+import { defineConsoleResource } from "./resource";
 import { quoteRefusals, routeFlag } from "./supplier-catalog";
 
 /**
@@ -135,8 +136,8 @@ export const pricedSkuQuery = pageQuery.extend({
 const percent = z
   .string("validation.required")
   .trim()
-  .regex(/^-?\d{1,4}(\.\d{1,2})?$/, "console.prices.errors.percent")
-  .refine((v) => Number(v) > -100 && Number(v) <= 1000, "console.prices.errors.percent");
+  .regex(/^-?\d{1,4}(\.\d{1,2})?$/, "console-prices.errors.percent")
+  .refine((v) => Number(v) > -100 && Number(v) <= 1000, "console-prices.errors.percent");
 const price = z
   .string("validation.required")
   .trim()
@@ -145,7 +146,7 @@ const price = z
 
 export const priceChangeBody = z
   .object({
-    skuIds: z.array(idParams.shape.id).min(1, "console.prices.errors.noSku").max(2000, "validation.tooLong"),
+    skuIds: z.array(idParams.shape.id).min(1, "console-prices.errors.noSku").max(2000, "validation.tooLong"),
     kind: z.enum(priceChangeKinds, "validation.option"),
     /** The price (set) or the percent (percent, margin); absent for remove. */
     value: z.string().trim().optional(),
@@ -162,11 +163,11 @@ export const priceChangeBody = z
         message: check.error.issues[0]?.message ?? "validation.required",
       });
     if (body.kind === "margin" && Number(body.value) < 0)
-      ctx.addIssue({ code: "custom", path: ["value"], message: "console.prices.errors.marginNegative" });
+      ctx.addIssue({ code: "custom", path: ["value"], message: "console-prices.errors.marginNegative" });
   });
 export type PriceChangeBody = z.input<typeof priceChangeBody>;
 
-/** Why a chosen SKU is left out of a change (a message key under console.prices.skip). */
+/** Why a chosen SKU is left out of a change (a message key under console-prices.skip). */
 export const priceSkipReasons = ["noPrice", "noCost", "costCurrency", "unchanged", "notFound"] as const;
 
 /** What a change would do to each chosen SKU; applying it answers the same for what it did. */
@@ -350,3 +351,33 @@ export const priceCalls = {
     answer: merchantSkuPrice,
   }),
 };
+
+/** The exchange rates prices in other currencies are worked out with (contracts/exchange-rates.ts). */
+export const exchangeRateCalls = {
+  /** The rate now for each pair set, newest first. */
+  list: defineCall({
+    ...inConsole,
+    method: "GET",
+    path: "/console/api/exchange-rates",
+    access: { ...prices, action: "list" },
+    answer: z.array(exchangeRate),
+  }),
+  set: defineCall({
+    ...inConsole,
+    method: "POST",
+    path: "/console/api/exchange-rates",
+    access: { ...prices, action: "edit" },
+    body: exchangeRateBody,
+    answer: exchangeRate,
+  }),
+};
+
+export const consolePricesResource = defineConsoleResource({
+  name: "prices",
+  path: "/console/prices",
+  sort: 77,
+  icon: "fund",
+  actions: ["list", "create", "edit"],
+  // Its page reads the price lists, their SKUs and changes with their own calls.
+  calls: {},
+});

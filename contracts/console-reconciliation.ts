@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, idParams, inConsole } from "./calls";
 import { isoDateTime } from "./dates";
 import { pageOf, pageQuery } from "./envelope";
+import { defineConsoleResource } from "./resource";
 import { supplierRunTriggers } from "./supplier-catalog";
 
 /**
@@ -190,3 +190,12 @@ export const reconciliationCalls = {
     answer: discrepancy,
   }),
 };
+
+export const consoleReconciliationResource = defineConsoleResource({
+  name: "reconciliation",
+  path: "/console/reconciliation",
+  sort: 73,
+  icon: "audit",
+  actions: ["list", "create", "edit"],
+  calls: { list: reconciliationCalls.runs, one: reconciliationCalls.run },
+});

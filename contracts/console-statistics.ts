@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCall } from "./calls";
-import { inConsole } from "./console";
+import { defineCall, inConsole } from "./calls";
 import { periodQuery, withPeriodRules } from "./overview";
+import { defineConsoleResource } from "./resource";
 
 /**
  * The reseller's statistics in the console (issue 15): orders, their success rate, sales and deposits by day,
@@ -54,3 +54,13 @@ export const consoleStatisticsCalls = {
     answer: consoleStatistics,
   }),
 };
+
+export const consoleStatisticsResource = defineConsoleResource({
+  name: "statistics",
+  path: "/console/statistics",
+  sort: 70,
+  icon: "overview",
+  actions: ["list"],
+  // Its page reads the figures with its own call.
+  calls: {},
+});

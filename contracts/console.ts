@@ -1,133 +1,28 @@
 import { z } from "zod";
 import { loginBody, loginResult, mfaBindBody, updatePasswordBody } from "./auth";
-import { defineCall, idParams } from "./calls";
-import { memberUsername } from "./member";
+import { type CallDeclaration, defineCall, inConsole } from "./calls";
+import { consoleAreaResources } from "./console-areas";
+import type { ConsoleResourceDeclaration, DataOperation } from "./resource";
 import type { Action } from "./roles";
 
 /**
- * The reseller's console (issue 15): its areas, the permissions they offer, the built-in staff roles, and the
- * calls of its staff accounts. Staff are a realm of their own (`realm: "console"`): separate accounts and
- * sessions, and roles that are data (a set of permissions each, edited by a super administrator), unlike the
- * merchant roles' fixed matrix.
+ * The reseller's console (issue 15) as a realm: its areas, the permissions they offer, the built-in staff roles,
+ * and the calls of the staff account itself. Staff are a realm of their own (`realm: "console"`): separate
+ * accounts and sessions, and roles that are data (a set of permissions each, edited by a super administrator),
+ * unlike the merchant roles' fixed matrix. Each area is declared in its own contract file
+ * (`contracts/console-<area>.ts`); contracts/console-areas.ts is written from the folder.
  */
-export interface ConsoleResourceDeclaration {
-  readonly name: string;
-  readonly path: string;
-  readonly sort: number;
-  readonly icon: string;
-  /** The actions there are on it: each is a permission a role may hold (`<name>:<action>`). */
-  readonly actions: readonly Action[];
-}
-const defineConsoleResource = <const R extends ConsoleResourceDeclaration>(declaration: R): R => declaration;
+export const consoleResources: readonly ConsoleResourceDeclaration[] = [...consoleAreaResources].sort(
+  (a, b) => b.sort - a.sort,
+);
+export type ConsoleResourceName = (typeof consoleAreaResources)[number]["name"];
 
-export const consoleResources = [
-  defineConsoleResource({
-    name: "merchants",
-    path: "/console/merchants",
-    sort: 100,
-    icon: "shop",
-    actions: ["list", "show", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "deposits",
-    path: "/console/deposits",
-    sort: 90,
-    icon: "bank",
-    actions: ["list", "show", "edit"],
-  }),
-  defineConsoleResource({
-    name: "payments",
-    path: "/console/payments",
-    sort: 88,
-    icon: "bank",
-    actions: ["list", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "adjustments",
-    path: "/console/adjustments",
-    sort: 85,
-    icon: "fund",
-    actions: ["list", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "orders",
-    path: "/console/orders",
-    sort: 80,
-    icon: "orders",
-    actions: ["list", "show", "edit", "export"],
-  }),
-  defineConsoleResource({
-    name: "catalog",
-    path: "/console/catalog",
-    sort: 78,
-    icon: "product",
-    actions: ["list", "show", "create", "edit", "delete"],
-  }),
-  defineConsoleResource({
-    name: "prices",
-    path: "/console/prices",
-    sort: 77,
-    icon: "fund",
-    actions: ["list", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "suppliers",
-    path: "/console/suppliers",
-    sort: 75,
-    icon: "api",
-    actions: ["list", "show", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "routes",
-    path: "/console/routes",
-    sort: 74,
-    icon: "branches",
-    actions: ["list", "edit"],
-  }),
-  defineConsoleResource({
-    name: "reconciliation",
-    path: "/console/reconciliation",
-    sort: 73,
-    icon: "audit",
-    actions: ["list", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "risk",
-    path: "/console/risk",
-    sort: 72,
-    icon: "safety",
-    actions: ["list", "edit"],
-  }),
-  defineConsoleResource({
-    name: "statistics",
-    path: "/console/statistics",
-    sort: 70,
-    icon: "overview",
-    actions: ["list"],
-  }),
-  defineConsoleResource({
-    name: "audit",
-    path: "/console/audit",
-    sort: 60,
-    icon: "audit",
-    actions: ["list", "export"],
-  }),
-  defineConsoleResource({
-    name: "staff",
-    path: "/console/staff",
-    sort: 20,
-    icon: "members",
-    actions: ["list", "create", "edit"],
-  }),
-  defineConsoleResource({
-    name: "roles",
-    path: "/console/roles",
-    sort: 10,
-    icon: "setting",
-    actions: ["list", "create", "edit", "delete"],
-  }),
-] as const;
-export type ConsoleResourceName = (typeof consoleResources)[number]["name"];
+/** The declared call of a console resource's data operation; asking for an undeclared one is a programming error. */
+export function consoleResourceCall(resource: string, operation: DataOperation): CallDeclaration {
+  const call = consoleResources.find((r) => r.name === resource)?.calls[operation];
+  if (!call) throw new Error(`Console resource "${resource}" declares no ${operation} call`);
+  return call;
+}
 
 /** A permission: an action on a console resource, as a role holds it. */
 export type ConsolePermission = `${ConsoleResourceName}:${Action}`;
@@ -196,55 +91,6 @@ export function permissionsOf(roles: readonly { code: string | null; permissions
   return new Set(roles.flatMap((r) => r.permissions).filter(isConsolePermission));
 }
 
-export const staffRole = z.object({
-  id: z.number(),
-  /** A built-in role's code (its name is translated); null for a role a super administrator added. */
-  code: z.string().nullable(),
-  name: z.string(),
-  permissions: z.array(z.string()),
-  members: z.number(),
-});
-export type StaffRole = z.infer<typeof staffRole>;
-
-export const staffRoleBody = z.object({
-  name: z.string("validation.required").trim().min(1, "validation.required").max(60, "validation.tooLong"),
-  permissions: z
-    .array(z.string().refine(isConsolePermission, "validation.permissionUnknown"))
-    .max(consolePermissions.length, "validation.tooLong"),
-});
-export type StaffRoleBody = z.infer<typeof staffRoleBody>;
-
-export const staffMember = z.object({
-  id: z.number(),
-  username: z.string(),
-  name: z.string(),
-  enabled: z.boolean(),
-  mfaBound: z.boolean(),
-  roleIds: z.array(z.number()),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type StaffMember = z.infer<typeof staffMember>;
-
-const roleIds = z
-  .array(idParams.shape.id, "validation.required")
-  .min(1, "validation.rolesRequired")
-  .max(20, "validation.tooLong");
-
-export const staffCreateBody = z.object({
-  username: memberUsername,
-  name: z.string().trim().max(60, "validation.tooLong").default(""),
-  roleIds,
-});
-export type StaffCreateBody = z.input<typeof staffCreateBody>;
-
-export const staffUpdateBody = z.object({
-  name: z.string().trim().max(60, "validation.tooLong").optional(),
-  enabled: z.boolean().optional(),
-  roleIds: roleIds.optional(),
-});
-export type StaffUpdateBody = z.input<typeof staffUpdateBody>;
-
 /** The signed-in staff member, as the console shows it: its permissions decide its menus, routes and buttons. */
 export const staffInfo = z.object({
   id: z.number(),
@@ -257,11 +103,9 @@ export const staffInfo = z.object({
 });
 export type StaffInfo = z.infer<typeof staffInfo>;
 
-/** Every console call: in the console's realm, in its part of the API documentation. */
-export const inConsole = { realm: "console", tag: "console" } as const;
 const at = <const P extends string>(path: P) => `/console/api${path}` as const;
 
-/** The staff account's own calls, and the super administrator's staff and role management. */
+/** The staff account's own calls: signing in and out, binding MFA, their password. */
 export const consoleCalls = {
   login: defineCall({
     ...inConsole,
@@ -317,93 +161,5 @@ export const consoleCalls = {
     access: "signedIn",
     body: updatePasswordBody,
     answer: z.null(),
-  }),
-  roles: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: at("/roles"),
-    access: { resource: "roles", action: "list" },
-
-    answer: z.array(staffRole),
-  }),
-  createRole: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: at("/roles"),
-    access: { resource: "roles", action: "create" },
-    stepUp: true,
-
-    body: staffRoleBody,
-    answer: staffRole,
-  }),
-  updateRole: defineCall({
-    ...inConsole,
-    method: "PUT",
-    path: at("/roles/:id"),
-    access: { resource: "roles", action: "edit" },
-    stepUp: true,
-
-    params: idParams,
-    body: staffRoleBody,
-    answer: staffRole,
-  }),
-  deleteRole: defineCall({
-    ...inConsole,
-    method: "DELETE",
-    path: at("/roles/:id"),
-    access: { resource: "roles", action: "delete" },
-    stepUp: true,
-
-    params: idParams,
-    answer: z.null(),
-  }),
-  staff: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: at("/staff"),
-    access: { resource: "staff", action: "list" },
-
-    answer: z.array(staffMember),
-  }),
-  createStaff: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: at("/staff"),
-    access: { resource: "staff", action: "create" },
-    stepUp: true,
-
-    body: staffCreateBody,
-    answer: z.object({ member: staffMember, password: z.string() }),
-  }),
-  /** A new one-time password, answered once; the member's sessions end. Not for oneself (`updatePassword`). */
-  resetStaffPassword: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: at("/staff/:id/password-reset"),
-    access: { resource: "staff", action: "edit" },
-    stepUp: true,
-    params: idParams,
-    answer: z.object({ password: z.string() }),
-  }),
-  /** Forgets the member's authenticator (a lost phone): they bind a new one at their next sign-in. */
-  resetStaffMfa: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: at("/staff/:id/mfa-reset"),
-    access: { resource: "staff", action: "edit" },
-    stepUp: true,
-    params: idParams,
-    answer: staffMember,
-  }),
-  updateStaff: defineCall({
-    ...inConsole,
-    method: "PUT",
-    path: at("/staff/:id"),
-    access: { resource: "staff", action: "edit" },
-    stepUp: true,
-
-    params: idParams,
-    body: staffUpdateBody,
-    answer: staffMember,
   }),
 };

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { defineCall } from "./calls";
-import { inConsole } from "./console";
 
 /**
  * The rates the reseller's finance staff set for turning a supplier's cost (in the supplier account's currency)
@@ -38,24 +36,3 @@ export const exchangeRateBody = z
   })
   .refine((v) => v.base !== v.quote, { message: "validation.sameCurrency", path: ["quote"] });
 export type ExchangeRateBody = z.input<typeof exchangeRateBody>;
-
-const prices = { resource: "prices" } as const;
-
-export const exchangeRateCalls = {
-  /** The rate now for each pair set, newest first. */
-  list: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/exchange-rates",
-    access: { ...prices, action: "list" },
-    answer: z.array(exchangeRate),
-  }),
-  set: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/exchange-rates",
-    access: { ...prices, action: "edit" },
-    body: exchangeRateBody,
-    answer: exchangeRate,
-  }),
-};

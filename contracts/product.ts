@@ -118,6 +118,46 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
+/** What staff edit of a product, in the order the product form and the catalog file both hold it. */
+interface EditableProduct {
+  code: string;
+  type: number;
+  name: string;
+  nameZh: string;
+  description: string;
+  descriptionZh: string;
+  imageUrl: string;
+  status: ProductStatus;
+  deadlineSeconds: number;
+  supplier: string;
+  sort: number;
+}
+
+/** A product's edited fields alone: the console's form and the catalog export start from the same ones. */
+export const editableProductFields = <P extends EditableProduct>(p: P): Pick<P, keyof EditableProduct> => ({
+  code: p.code,
+  type: p.type,
+  name: p.name,
+  nameZh: p.nameZh,
+  description: p.description,
+  descriptionZh: p.descriptionZh,
+  imageUrl: p.imageUrl,
+  status: p.status,
+  deadlineSeconds: p.deadlineSeconds,
+  supplier: p.supplier,
+  sort: p.sort,
+});
+
+/** A SKU's edited fields alone (the form's and the catalog file's). */
+export const editableSkuFields = (s: {
+  code: string;
+  spec: string;
+  faceValue: string;
+  currency: string;
+  status: ProductStatus;
+  sort: number;
+}) => ({ code: s.code, spec: s.spec, faceValue: s.faceValue, currency: s.currency, status: s.status, sort: s.sort });
+
 export const productListQuery = z.object({
   name: z.string().trim().max(100, "validation.tooLong").optional(),
   type: z.coerce

@@ -46,3 +46,26 @@ export interface ResourceDeclaration {
 
 /** Keeps the literal name, so `ResourceName` is the union of the declared names. */
 export const defineResource = <const R extends ResourceDeclaration>(declaration: R): R => declaration;
+
+/**
+ * A resource of the reseller's console: an area declared once in its own contract file
+ * (`contracts/console-<name>.ts`, exported as `console<Name>Resource`), with its server module
+ * (`server/src/modules/console-<name>/`), pages (`src/console/pages/<name>/`) and texts
+ * (`locales/<language>/console-<name>.json`) under the same name. Unlike the portal's fixed role matrix, staff
+ * roles are data: each action here is a permission (`<name>:<action>`) a role may hold, and the permission list,
+ * the super administrator's set, the menu and the routes all follow from these declarations.
+ */
+export interface ConsoleResourceDeclaration {
+  readonly name: string;
+  readonly path: string;
+  /** Menu order: highest first. */
+  readonly sort: number;
+  readonly icon: string;
+  /** The actions there are on it: each is a permission a role may hold (`<name>:<action>`). */
+  readonly actions: readonly Action[];
+  /** The calls behind its data operations (the console's data provider); pages send other calls themselves. */
+  readonly calls: ResourceCalls;
+}
+
+/** Keeps the literal name, so `ConsoleResourceName` is the union of the declared names. */
+export const defineConsoleResource = <const R extends ConsoleResourceDeclaration>(declaration: R): R => declaration;

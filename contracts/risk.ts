@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { balanceThreshold } from "./api-settings";
-import { defineCall } from "./calls";
-import { inConsole } from "./console";
 import { isoDateTime } from "./dates";
-import { pageOf, pageQuery } from "./envelope";
+import { pageQuery } from "./envelope";
 
 /**
  * Risk rules (issue 16), checked inside order placement, in the statement that debits the balance, so an order
@@ -86,55 +84,3 @@ export const riskEventQuery = pageQuery.extend({
   startTime: dateTime.optional(),
   endTime: dateTime.optional(),
 });
-
-const risk = { resource: "risk" } as const;
-
-export const riskCalls = {
-  settings: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/risk/settings",
-    access: { ...risk, action: "list" },
-    answer: riskSettings,
-  }),
-  updateSettings: defineCall({
-    ...inConsole,
-    method: "PUT",
-    path: "/console/api/risk/settings",
-    access: { ...risk, action: "edit" },
-    body: riskSettingsBody,
-    answer: riskSettings,
-  }),
-  blocked: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/risk/blocked",
-    access: { ...risk, action: "list" },
-    query: blockedAccountQuery,
-    answer: pageOf(blockedAccount),
-  }),
-  block: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/risk/blocked",
-    access: { ...risk, action: "edit" },
-    body: blockedAccountBody,
-    answer: blockedAccount,
-  }),
-  unblock: defineCall({
-    ...inConsole,
-    method: "DELETE",
-    path: "/console/api/risk/blocked/:account",
-    access: { ...risk, action: "edit" },
-    params: z.object({ account: blockedAccountBody.shape.account }),
-    answer: z.null(),
-  }),
-  events: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/risk/events",
-    access: { ...risk, action: "list" },
-    query: riskEventQuery,
-    answer: pageOf(riskEvent),
-  }),
-};

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
-import { pageOf, pageQuery } from "./envelope";
+import { pageQuery } from "./envelope";
 import { ProductType } from "./product";
 
 /**
@@ -163,45 +161,3 @@ export const supplierCatalogState = z.object({
   lastSync: catalogSync.nullable(),
 });
 export type SupplierCatalogState = z.infer<typeof supplierCatalogState>;
-
-const suppliers = { resource: "suppliers" } as const;
-
-export const supplierCatalogCalls = {
-  /** Each account's catalog state (the suppliers page shows it beside balance and health). */
-  states: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/suppliers/catalogs",
-    access: { ...suppliers, action: "list" },
-    answer: z.array(supplierCatalogState),
-  }),
-  /** An account's synced products, searchable (the routes editor's picker). */
-  products: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/suppliers/:id/products",
-    access: { ...suppliers, action: "show" },
-    params: idParams,
-    query: supplierProductQuery,
-    answer: pageOf(supplierProduct),
-  }),
-  /** Reads the account's catalog now (routes are re-quoted and flagged as after a scheduled sync). */
-  sync: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/suppliers/:id/sync",
-    access: { ...suppliers, action: "edit" },
-    params: idParams,
-    answer: catalogSync,
-  }),
-  /** The account's recent syncs, newest first. */
-  syncs: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/suppliers/:id/syncs",
-    access: { ...suppliers, action: "show" },
-    params: idParams,
-    query: pageQuery,
-    answer: pageOf(catalogSync),
-  }),
-};

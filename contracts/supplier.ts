@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { defineCall, idParams } from "./calls";
-import { inConsole } from "./console";
-import { pageOf, pageQuery } from "./envelope";
+import { idParams } from "./calls";
+import { pageQuery } from "./envelope";
 import { quote, quoteRefusals, routeFlag, supplierProductKinds } from "./supplier-catalog";
 
 /**
@@ -228,71 +227,3 @@ export const fulfilmentAttempt = z.object({
   latencyMs: z.number().nullable(),
 });
 export type FulfilmentAttempt = z.infer<typeof fulfilmentAttempt>;
-
-const suppliers = { resource: "suppliers" } as const;
-const routes = { resource: "routes" } as const;
-
-export const supplierCalls = {
-  list: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/suppliers",
-    access: { ...suppliers, action: "list" },
-    answer: z.array(supplierAccount),
-  }),
-  create: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/suppliers",
-    access: { ...suppliers, action: "create" },
-    stepUp: true,
-    body: supplierAccountBody,
-    answer: supplierAccount,
-  }),
-  update: defineCall({
-    ...inConsole,
-    method: "PUT",
-    path: "/console/api/suppliers/:id",
-    access: { ...suppliers, action: "edit" },
-    stepUp: true,
-    params: idParams,
-    body: supplierAccountBody,
-    answer: supplierAccount,
-  }),
-  /** Checks the account's balance (its health) now, instead of at the next scheduled check. */
-  check: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/suppliers/:id/check",
-    access: { ...suppliers, action: "show" },
-    params: idParams,
-    answer: supplierAccount,
-  }),
-  routedSkus: defineCall({
-    ...inConsole,
-    method: "GET",
-    path: "/console/api/routes",
-    access: { ...routes, action: "list" },
-    query: routedSkuQuery,
-    answer: pageOf(routedSku),
-  }),
-  /** Replaces a SKU's routes with this ordered list (each checked against the synced catalog). */
-  setRoutes: defineCall({
-    ...inConsole,
-    method: "PUT",
-    path: "/console/api/routes/:id",
-    access: { ...routes, action: "edit" },
-    params: idParams,
-    body: skuRoutesBody,
-    answer: routedSku,
-  }),
-  /** Clears what the catalog syncs flagged on a SKU's routes, once a staff member has looked at it. */
-  clearFlags: defineCall({
-    ...inConsole,
-    method: "POST",
-    path: "/console/api/routes/:id/clear-flags",
-    access: { ...routes, action: "edit" },
-    params: idParams,
-    answer: routedSku,
-  }),
-};

@@ -1,6 +1,6 @@
 // Writes the lists that follow from the files on disk, so a new contract file is exported, its resource declared,
 // and a new server module loaded, without editing a list: contracts/index.ts and contracts/areas.ts from the files
-// in contracts/, server/src/modules/all-modules.ts from the folders in server/src/modules/ (a static list, so the
+// in contracts/ (and contracts/console-areas.ts for the console's), server/src/modules/all-modules.ts from the folders in server/src/modules/ (a static list, so the
 // server bundles to JavaScript: scripts/server-build.mjs). npm runs it before start, dev, test, build and
 // typecheck; `--check` only says whether the written files are current (exit 1 if not).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = path.join(root, "contracts");
 const modulesDir = path.join(root, "server/src/modules");
-const written = new Set(["index.ts", "areas.ts"]);
+const written = new Set(["index.ts", "areas.ts", "console-areas.ts"]);
 const header = "// Written by scripts/write-indexes.mjs from the files in this folder: do not edit.\n";
 const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
@@ -23,6 +23,12 @@ export function contractIndexes() {
   // An area's contract file declares `export const <area>Resource = defineResource(...)` (README, "Add a resource").
   const areas = files.filter((name) =>
     new RegExp(`export const ${camel(name)}Resource = defineResource\\(`).test(
+      readFileSync(path.join(dir, `${name}.ts`), "utf8"),
+    ),
+  );
+  // A console area's file is contracts/console-<area>.ts with `export const console<Area>Resource = defineConsoleResource(...)`.
+  const consoleAreas = files.filter((name) =>
+    new RegExp(`export const ${camel(name)}Resource = defineConsoleResource\\(`).test(
       readFileSync(path.join(dir, `${name}.ts`), "utf8"),
     ),
   );
@@ -42,7 +48,17 @@ export function contractIndexes() {
     "] as const;",
     "",
   ].join("\n");
-  return { "index.ts": index, "areas.ts": areaList };
+  const consoleAreaList = [
+    header,
+    ...consoleAreas.map((name) => `import { ${camel(name)}Resource } from "./${name}";`),
+    "",
+    "/** Each console area's resource, declared in its own contract file (the menu order comes from `sort`). */",
+    "export const consoleAreaResources = [",
+    ...consoleAreas.map((name) => `  ${camel(name)}Resource,`),
+    "] as const;",
+    "",
+  ].join("\n");
+  return { "index.ts": index, "areas.ts": areaList, "console-areas.ts": consoleAreaList };
 }
 
 /** server/src/modules/all-modules.ts: every folder there with an index.ts is a module. */

@@ -52,6 +52,22 @@ export async function benchEngines(): Promise<Engine[]> {
   }
 }
 
+/**
+ * A bench's run: `bench` on each engine in turn, then `summarize` (the targets), then the total time. Answers
+ * each engine's result.
+ */
+export async function onEachEngine<R>(
+  bench: (engine: Engine) => Promise<R>,
+  summarize?: (results: R[]) => void,
+): Promise<R[]> {
+  const total = performance.now();
+  const results: R[] = [];
+  for (const engine of await benchEngines()) results.push(await bench(engine));
+  summarize?.(results);
+  console.log(`\ntotal ${seconds(total)}`);
+  return results;
+}
+
 export const baseUrl = (server: { address(): AddressInfo | string | null }) =>
   `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

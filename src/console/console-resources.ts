@@ -7,13 +7,15 @@ import { loadStaffInfo, signOutOfConsole } from "./console-session";
 
 /**
  * The console's areas come from `consoleResources` (contracts/console.ts): each with a page file
- * (`pages/<resource>-page.tsx`, default export) becomes a route and a menu entry, shown to the staff members whose
- * roles hold its `list` permission. The server checks every call the same way; this is only the browser's side.
+ * (`pages/<resource>/<resource>-page.tsx`, default export) becomes a route and a menu entry, shown to the staff
+ * members whose roles hold its `list` permission. The server checks every call the same way; this is only the
+ * browser's side. The rest of an area's files sit beside its page; what two areas share is in `shared/`.
  */
-const pageFiles = import.meta.glob<{ default: ComponentType }>("./pages/*-page.tsx");
+const pageFiles = import.meta.glob<{ default: ComponentType }>("./pages/*/*-page.tsx");
+const pageFile = /^\.\/pages\/([^/]+)\/\1-page\.tsx$/;
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 for (const [file, load] of Object.entries(pageFiles)) {
-  const name = /^\.\/pages\/(.+)-page\.tsx$/.exec(file)?.[1];
+  const name = pageFile.exec(file)?.[1];
   if (name) pages.set(name, lazy(load));
 }
 
@@ -27,7 +29,7 @@ export const mayStaff = (staff: StaffInfo, resource: string, action: Action) =>
 
 /** A built-in role's name is translated; a role a super administrator added is called what they called it. */
 export const roleName = (t: (key: string) => string, role: { code: string | null; name: string }) =>
-  role.code ? t(`console.roles.${role.code}`) : role.name;
+  role.code ? t(`console-roles.${role.code}`) : role.name;
 
 /** The first area this staff member may open: where /console and a sign-in lead. */
 export const consoleLanding = (staff: StaffInfo) => consoleAreas.find((r) => mayStaff(staff, r.name, "list"))?.path;
@@ -35,7 +37,7 @@ export const consoleLanding = (staff: StaffInfo) => consoleAreas.find((r) => may
 export const consoleRefineResources: ResourceProps[] = consoleAreas.map((r) => ({
   name: r.name,
   list: r.path,
-  meta: { label: `console.resources.${r.name}` },
+  meta: { label: `console-${r.name}.title` },
 }));
 
 export const consoleAuthProvider: AuthProvider = {

@@ -38,7 +38,7 @@ export function ConsoleShell() {
   useRefetchOnLanguageChange();
 
   const current = consoleAreas.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
-  useDocumentTitle(current ? t(`console.resources.${current.name}`) : t("console.title"));
+  useDocumentTitle(current ? t(`console-${current.name}.title`) : t("console.title"));
   const areas = staff ? consoleAreas.filter((r) => mayStaff(staff, r.name, "list")) : [];
   const bound = staff?.mfaStatus === 1;
 
@@ -52,7 +52,7 @@ export function ConsoleShell() {
           <Menu
             mode="inline"
             selectedKeys={current ? [current.path] : []}
-            items={areas.map((r) => ({ key: r.path, label: t(`console.resources.${r.name}`) }))}
+            items={areas.map((r) => ({ key: r.path, label: t(`console-${r.name}.title`) }))}
             onClick={({ key }) => navigate(key)}
             style={{ borderInlineEnd: 0 }}
           />

@@ -13,12 +13,16 @@ export async function loadCatalogs(files: CatalogFiles, language: Language): Pro
 /**
  * Every catalog of one language: the app loads only the language it shows (the build puts each language's
  * catalogs in a chunk of their own, vite.config.ts), and the other one when the user switches. The merchant
- * portal leaves the console's texts out; the console loads them beside the rest.
+ * portal leaves the console's texts out (`console.json`, what all its areas share, and each area's
+ * `console-<area>.json`); the console loads them beside the rest.
  */
-const appCatalogs = import.meta.glob<Catalog>(["/locales/*/*.json", "!/locales/*/console.json"], {
+const appCatalogs = import.meta.glob<Catalog>(
+  ["/locales/*/*.json", "!/locales/*/console.json", "!/locales/*/console-*.json"],
+  { import: "default" },
+);
+const consoleTexts = import.meta.glob<Catalog>(["/locales/*/console.json", "/locales/*/console-*.json"], {
   import: "default",
 });
-const consoleTexts = import.meta.glob<Catalog>("/locales/*/console.json", { import: "default" });
 export const loadAppCatalogs = (language: Language) => loadCatalogs(appCatalogs, language);
 export const loadConsoleCatalogs = (language: Language) => loadCatalogs({ ...appCatalogs, ...consoleTexts }, language);
 export type CatalogLoader = typeof loadAppCatalogs;

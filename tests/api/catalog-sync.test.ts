@@ -5,9 +5,9 @@ import {
   type CatalogSync,
   type Page,
   type RoutedSku,
+  routeCalls,
   type SupplierCatalogState,
   type SupplierProductView,
-  supplierCalls,
   supplierCatalogCalls,
 } from "#contracts";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
@@ -143,11 +143,11 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
     );
   const routesOf = async (skuCode: string, query = "") =>
     expectOk<Page<RoutedSku>>(
-      await call(t, "GET", `${consoleUrl(supplierCalls.routedSkus)}?keyword=${skuCode}${query}`, { token, lang: EN }),
+      await call(t, "GET", `${consoleUrl(routeCalls.routedSkus)}?keyword=${skuCode}${query}`, { token, lang: EN }),
       EN,
     );
   const setRoutes = (skuId: number, payload: object, lang = EN) =>
-    call(t, "PUT", consoleUrl(supplierCalls.setRoutes, { id: skuId }), { token, lang, payload });
+    call(t, "PUT", consoleUrl(routeCalls.setRoutes, { id: skuId }), { token, lang, payload });
 
   it("syncs every enabled account never synced, then each once SUPPLIER_SYNC_MS has passed", async () => {
     const start = t.clock.now();
@@ -430,13 +430,13 @@ describe.each(engines)("catalog syncs on %s", (engine) => {
     expect(flags.at(-1)).toEqual({ kind: "fxChanged", params: { old: "6.85", new: "7.1" }, at: at(6) });
 
     const cleared = expectOk<RoutedSku>(
-      await call(t, "POST", consoleUrl(supplierCalls.clearFlags, { id: shop.topup.skuId }), { token, lang: EN }),
+      await call(t, "POST", consoleUrl(routeCalls.clearFlags, { id: shop.topup.skuId }), { token, lang: EN }),
       EN,
     );
     expect(cleared.routes.map((r) => r.flags)).toEqual([[]]);
     expect((await routesOf(shop.topup.code, "&flagged=true")).total).toBe(0);
     expect((await routesOf(shop.topup.code, "&flagged=false")).total).toBe(1);
-    await call(t, "POST", consoleUrl(supplierCalls.clearFlags, { id: shop.topup.skuId }), { token, lang: EN });
+    await call(t, "POST", consoleUrl(routeCalls.clearFlags, { id: shop.topup.skuId }), { token, lang: EN });
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "route.flagsCleared"));
     expect(audit.filter((a) => a.targetId === `${shop.topup.code}/A`).map((a) => a.before)).toEqual([
       { flags: { [`${sim.code}:topup-CNY`]: flags } },

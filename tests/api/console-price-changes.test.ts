@@ -9,7 +9,7 @@ import {
   type PricedSku,
   type PriceList,
   priceCalls,
-  supplierCalls,
+  routeCalls,
 } from "#contracts";
 import { productSkus } from "../../server/src/db/schema";
 import { simulatorAdapter } from "../../server/src/modules/supplier/adapters/simulator";
@@ -107,7 +107,7 @@ describe.each(engines)("the console's price changes on %s", (engine) => {
     ]);
     const route = (supplierProduct: string, enabled = true) => ({ supplierId: costs.id, supplierProduct, enabled });
     const setRoutes = (skuId: number, list: object[]) =>
-      prices.ok(supplierCalls.setRoutes, { id: skuId }, { routes: list });
+      prices.ok(routeCalls.setRoutes, { id: skuId }, { routes: list });
     // The first enabled route is the cost: a disabled one before it does not count.
     await setRoutes(shop.login.skuId, [route("game-cheap", false), route("game-dear")]);
     await setRoutes(shop.gift.skuId, [route("gift-in-cny")]);

@@ -9,7 +9,7 @@ import {
   type PricedSku,
   type PriceList,
   priceCalls,
-  supplierCalls,
+  routeCalls,
 } from "#contracts";
 import { ledgerEntries, merchantPrices, merchants, orders } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
@@ -222,7 +222,7 @@ describe.each(engines)("the console's price lists on %s", (engine) => {
       { supplierId: sim!.id, supplierProduct: "topup-CNY" },
       { supplierId: euro.id, supplierProduct: "cny-in-eur" },
     ];
-    await prices.ok(supplierCalls.setRoutes, { id: shop.topup.skuId }, { routes });
+    await prices.ok(routeCalls.setRoutes, { id: shop.topup.skuId }, { routes });
     const routed = await topup();
     expect(routed).toMatchObject({ ...viaRate, quoteTime: synced.toISOString(), costSource: "route" });
     expect(routed.routes).toEqual([
@@ -262,7 +262,7 @@ describe.each(engines)("the console's price lists on %s", (engine) => {
     // The first route disabled: the euro route is the cost, converted once a EUR–CNY rate is set.
     await prices.ok(exchangeRateCalls.set, {}, { base: "EUR", quote: "CNY", rate: "7.75" });
     await prices.ok(
-      supplierCalls.setRoutes,
+      routeCalls.setRoutes,
       { id: shop.topup.skuId },
       { routes: [{ ...routes[0], enabled: false }, routes[1]] },
     );

@@ -10,10 +10,12 @@ import {
   consoleCalls,
   consolePermissions,
   permissionOf,
+  roleCalls,
   type StaffInfo,
   type StaffMember,
   type StaffRole,
   SUPER_ADMIN,
+  staffCalls,
 } from "#contracts";
 import { migrationsFolder } from "../../server/src/db/connection";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
@@ -67,7 +69,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     const me = expectOk<StaffInfo>(await asStaff(token, consoleCalls.me), EN);
     expect(me).toMatchObject({ username: fresh.username, mfaStatus: 0, roles: [{ code: "customerService" }] });
     expect(me.permissions).toEqual([...builtInStaffRoles.customerService!].sort());
-    expectFailure(await asStaff(token, consoleCalls.roles), 403, MFA_REQUIRED, { errorCode: "MFA_REQUIRED" });
+    expectFailure(await asStaff(token, roleCalls.roles), 403, MFA_REQUIRED, { errorCode: "MFA_REQUIRED" });
 
     const secret = expectOk<string>(await asStaff(token, consoleCalls.mfaKey), EN);
     const bound = await asStaff(token, consoleCalls.bindMfa, {
@@ -75,7 +77,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     });
     expectOk(bound, EN);
     // customer service holds no roles:list: past the MFA gate, the permission check answers.
-    expectFailure(await asStaff(token, consoleCalls.roles), 403, FORBIDDEN, null);
+    expectFailure(await asStaff(token, roleCalls.roles), 403, FORBIDDEN, null);
 
     const login = consoleUrl(consoleCalls.login);
     const noCode = await call(t, "POST", login, {
@@ -91,7 +93,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
   });
 
   it("keeps the realms apart: a merchant's session is unknown to the console, a staff session to the portal", async () => {
-    for (const c of [consoleCalls.me, consoleCalls.roles, consoleCalls.staff, consoleCalls.logout]) {
+    for (const c of [consoleCalls.me, roleCalls.roles, staffCalls.staff, consoleCalls.logout]) {
       expectFailure(await asStaff(merchantToken, c), 401, UNAUTHENTICATED, null);
       expectFailure(await call(t, c.method, consoleUrl(c), { lang: EN }), 401, UNAUTHENTICATED, null);
     }
@@ -152,17 +154,17 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
   });
 
   it("creates a staff member with a one-time password, who signs in with it; roles apply from the next call", async () => {
-    const roles = expectOk<StaffRole[]>(await asStaff(rootToken, consoleCalls.roles), EN);
+    const roles = expectOk<StaffRole[]>(await asStaff(rootToken, roleCalls.roles), EN);
     const byCode = (code: string) => roles.find((r) => r.code === code)!;
     expect(roles.map((r) => r.code)).toEqual(roleCodes);
     expect(byCode(SUPER_ADMIN).permissions).toEqual([...consolePermissions].sort());
 
-    const without = await asStaff(rootToken, consoleCalls.createStaff, {
+    const without = await asStaff(rootToken, staffCalls.createStaff, {
       payload: { username: "Ops.Lead@Example.test", roleIds: [byCode("technology").id] },
     });
     expectFailure(without, 403, "Enter the current MFA code to confirm this change", { errorCode: "STEP_UP_REQUIRED" });
     const created = expectOk<{ member: StaffMember; password: string }>(
-      await asStaff(rootToken, consoleCalls.createStaff, {
+      await asStaff(rootToken, staffCalls.createStaff, {
         payload: { username: "Ops.Lead@Example.test", roleIds: [byCode("technology").id] },
         stepUp: root,
       }),
@@ -175,20 +177,20 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     });
     expectOk(signIn);
 
-    const again = await asStaff(rootToken, consoleCalls.createStaff, {
+    const again = await asStaff(rootToken, staffCalls.createStaff, {
       payload: { username: "ops.lead@example.test", roleIds: [byCode("technology").id] },
       stepUp: root,
     });
     expectFailure(again, 409, "The account ops.lead@example.test is already in use", {
       errors: { username: "The account ops.lead@example.test is already in use" },
     });
-    const unknownRole = await asStaff(rootToken, consoleCalls.createStaff, {
+    const unknownRole = await asStaff(rootToken, staffCalls.createStaff, {
       payload: { username: "someone@example.test", roleIds: [999_999] },
       stepUp: root,
     });
     expectFailure(unknownRole, 404, "One of the roles does not exist", null);
     // An id past what the column holds is a field error, not a database error.
-    const huge = await asStaff(rootToken, consoleCalls.createStaff, {
+    const huge = await asStaff(rootToken, staffCalls.createStaff, {
       payload: { username: "someone@example.test", roleIds: [1e20] },
       stepUp: root,
     });
@@ -197,10 +199,10 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     // A technology member reads the audit log but not the roles; given customer service too, still no roles.
     const tech = await staffMember(t, ["technology"]);
     const techToken = await staffLogin(t, tech);
-    expectFailure(await asStaff(techToken, consoleCalls.staff), 403, FORBIDDEN, null);
+    expectFailure(await asStaff(techToken, staffCalls.staff), 403, FORBIDDEN, null);
     const financeRole = byCode("financeOfficer");
     expectOk(
-      await asStaff(rootToken, consoleCalls.updateRole, {
+      await asStaff(rootToken, roleCalls.updateRole, {
         params: { id: financeRole.id },
         payload: { name: financeRole.name, permissions: [...financeRole.permissions, "staff:list"] },
         stepUp: root,
@@ -208,7 +210,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       EN,
     );
     expectOk(
-      await asStaff(rootToken, consoleCalls.updateStaff, {
+      await asStaff(rootToken, staffCalls.updateStaff, {
         params: { id: tech.id },
         payload: { roleIds: [byCode("technology").id, financeRole.id] },
         stepUp: root,
@@ -216,18 +218,18 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       EN,
     );
     // Read per call: the same session may list staff now.
-    expectOk(await asStaff(techToken, consoleCalls.staff), EN);
+    expectOk(await asStaff(techToken, staffCalls.staff), EN);
   });
 
   it("always keeps an enabled super administrator, and ends a disabled member's sessions at once", async () => {
-    const roles = expectOk<StaffRole[]>(await asStaff(rootToken, consoleCalls.roles), EN);
+    const roles = expectOk<StaffRole[]>(await asStaff(rootToken, roleCalls.roles), EN);
     const superAdmin = roles.find((r) => r.code === SUPER_ADMIN)!;
     const finance = roles.find((r) => r.code === "financeOfficer")!;
     // Other super administrators made by earlier tests of this file are disabled first: `root` is the last.
-    const staff = expectOk<StaffMember[]>(await asStaff(rootToken, consoleCalls.staff), EN);
+    const staff = expectOk<StaffMember[]>(await asStaff(rootToken, staffCalls.staff), EN);
     for (const other of staff.filter((s) => s.id !== root.id && s.roleIds.includes(superAdmin.id) && s.enabled))
       expectOk(
-        await asStaff(rootToken, consoleCalls.updateStaff, {
+        await asStaff(rootToken, staffCalls.updateStaff, {
           params: { id: other.id },
           payload: { enabled: false },
           stepUp: root,
@@ -235,20 +237,20 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
         EN,
       );
 
-    const demote = await asStaff(rootToken, consoleCalls.updateStaff, {
+    const demote = await asStaff(rootToken, staffCalls.updateStaff, {
       params: { id: root.id },
       payload: { roleIds: [finance.id] },
       stepUp: root,
     });
     expectFailure(demote, 409, "The console must keep at least one enabled super administrator", null);
-    const selfDisable = await asStaff(rootToken, consoleCalls.updateStaff, {
+    const selfDisable = await asStaff(rootToken, staffCalls.updateStaff, {
       params: { id: root.id },
       payload: { enabled: false },
       stepUp: root,
     });
     expectFailure(selfDisable, 403, "You cannot disable your own account", null);
     expectFailure(
-      await asStaff(rootToken, consoleCalls.updateRole, {
+      await asStaff(rootToken, roleCalls.updateRole, {
         params: { id: superAdmin.id },
         payload: { name: "Root", permissions: [] },
         stepUp: root,
@@ -264,14 +266,14 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     // A second super administrator may then demote the first; disabling someone ends their sessions.
     const second = await staffMember(t, [SUPER_ADMIN]);
     const secondToken = await staffLogin(t, second);
-    const viaSecond = await asStaff(secondToken, consoleCalls.updateStaff, {
+    const viaSecond = await asStaff(secondToken, staffCalls.updateStaff, {
       params: { id: root.id },
       payload: { roleIds: [superAdmin.id, finance.id] },
       stepUp: second,
     });
     expect(expectOk<StaffMember>(viaSecond, EN).roleIds).toEqual([superAdmin.id, finance.id].sort((a, b) => a - b));
     expectOk(
-      await asStaff(rootToken, consoleCalls.updateStaff, {
+      await asStaff(rootToken, staffCalls.updateStaff, {
         params: { id: second.id },
         payload: { enabled: false },
         stepUp: root,
@@ -285,13 +287,13 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     const before = (
       await t.deps.db.select({ id: sql<number>`coalesce(max(${auditEvents.id}), 0)::int` }).from(auditEvents)
     )[0]!.id;
-    const bad = await asStaff(rootToken, consoleCalls.createRole, {
+    const bad = await asStaff(rootToken, roleCalls.createRole, {
       payload: { name: "Auditors", permissions: ["audit:list", "moon:land"] },
       stepUp: root,
     });
     expect(bad.json()).toMatchObject({ code: 400, data: { errors: { "permissions.1": "Unknown permission" } } });
     const role = expectOk<StaffRole>(
-      await asStaff(rootToken, consoleCalls.createRole, {
+      await asStaff(rootToken, roleCalls.createRole, {
         payload: { name: "Auditors", permissions: ["audit:list", "audit:export", "audit:list"] },
         stepUp: root,
       }),
@@ -303,7 +305,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       permissions: ["audit:export", "audit:list"],
       members: 0,
     });
-    const taken = await asStaff(rootToken, consoleCalls.createRole, {
+    const taken = await asStaff(rootToken, roleCalls.createRole, {
       payload: { name: "Auditors", permissions: [] },
       stepUp: root,
     });
@@ -311,32 +313,32 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       errors: { name: "A role named Auditors already exists" },
     });
 
-    const noRole = await asStaff(rootToken, consoleCalls.createStaff, {
+    const noRole = await asStaff(rootToken, staffCalls.createStaff, {
       payload: { username: "auditor@example.test", roleIds: [] },
       stepUp: root,
     });
     expect(noRole.json()).toMatchObject({ code: 400, data: { errors: { roleIds: "Choose at least one role" } } });
     const member = expectOk<{ member: StaffMember }>(
-      await asStaff(rootToken, consoleCalls.createStaff, {
+      await asStaff(rootToken, staffCalls.createStaff, {
         payload: { username: "auditor@example.test", roleIds: [role.id] },
         stepUp: root,
       }),
       EN,
     ).member;
-    const held = await asStaff(rootToken, consoleCalls.deleteRole, { params: { id: role.id }, stepUp: root });
+    const held = await asStaff(rootToken, roleCalls.deleteRole, { params: { id: role.id }, stepUp: root });
     expectFailure(held, 409, "Staff members hold this role: take it from them before deleting it", null);
-    const other = expectOk<StaffRole[]>(await asStaff(rootToken, consoleCalls.roles), EN).find(
+    const other = expectOk<StaffRole[]>(await asStaff(rootToken, roleCalls.roles), EN).find(
       (r) => r.code === "technology",
     )!;
     expectOk(
-      await asStaff(rootToken, consoleCalls.updateStaff, {
+      await asStaff(rootToken, staffCalls.updateStaff, {
         params: { id: member.id },
         payload: { roleIds: [other.id] },
         stepUp: root,
       }),
       EN,
     );
-    expectOk(await asStaff(rootToken, consoleCalls.deleteRole, { params: { id: role.id }, stepUp: root }), EN);
+    expectOk(await asStaff(rootToken, roleCalls.deleteRole, { params: { id: role.id }, stepUp: root }), EN);
 
     const entries = await t.deps.db
       .select()
@@ -364,7 +366,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     expectFailure(await asStaff(memberToken, consoleCalls.me), 401, UNAUTHENTICATED, null);
 
     const reset = expectOk<{ password: string }>(
-      await asStaff(rootToken, consoleCalls.resetStaffPassword, { params: { id: member.id }, stepUp: root }),
+      await asStaff(rootToken, staffCalls.resetStaffPassword, { params: { id: member.id }, stepUp: root }),
       EN,
     );
     const login = consoleUrl(consoleCalls.login);
@@ -374,13 +376,13 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
     const fresh = expectOk<{ token: string }>(await signIn(reset.password, await staffCode(t, member)), EN);
 
     const noMfa = expectOk<StaffMember>(
-      await asStaff(rootToken, consoleCalls.resetStaffMfa, { params: { id: member.id }, stepUp: root }),
+      await asStaff(rootToken, staffCalls.resetStaffMfa, { params: { id: member.id }, stepUp: root }),
       EN,
     );
     expect(noMfa.mfaBound).toBe(false);
     expectFailure(await asStaff(`Bearer ${fresh.token}`, consoleCalls.me), 401, UNAUTHENTICATED, null);
     expectFailure(
-      await asStaff(rootToken, consoleCalls.resetStaffPassword, { params: { id: root.id }, stepUp: root }),
+      await asStaff(rootToken, staffCalls.resetStaffPassword, { params: { id: root.id }, stepUp: root }),
       403,
       "You cannot reset your own password or MFA here: change your password from your account menu",
       null,
@@ -412,7 +414,7 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
   });
 
   it("answers in the caller's language", async () => {
-    const res = await call(t, "GET", consoleUrl(consoleCalls.roles), { token: merchantToken, lang: ZH });
+    const res = await call(t, "GET", consoleUrl(roleCalls.roles), { token: merchantToken, lang: ZH });
     expectFailure(res, 401, "您尚未登录或会话已结束，请重新登录", null);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RoutedSku, type SupplierAccountView, supplierCalls, supplierCatalogCalls } from "#contracts";
+import { type RoutedSku, routeCalls, type SupplierAccountView, supplierCalls, supplierCatalogCalls } from "#contracts";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
 import { supplierAccounts, supplierBalances } from "../../server/src/modules/supplier/supplier.schema";
 import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
@@ -201,7 +201,7 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
     );
     for (const id of [sim!.id, second.id])
       expectOk(await call(t, "POST", consoleUrl(supplierCatalogCalls.sync, { id }), { token, lang: EN }), EN);
-    const url = consoleUrl(supplierCalls.setRoutes, { id: shop.topup.skuId });
+    const url = consoleUrl(routeCalls.setRoutes, { id: shop.topup.skuId });
     const route = { supplierId: sim!.id, supplierProduct: "topup-CNY" };
     const set = expectOk<RoutedSku>(
       await call(t, "PUT", url, {
@@ -227,7 +227,7 @@ describe.each(engines)("the console's suppliers on %s", (engine) => {
     });
     expect(nobody.json().data.errors).toEqual({ "routes.0.supplierId": "This supplier does not exist" });
     const listed = expectOk<{ list: RoutedSku[] }>(
-      await call(t, "GET", `${consoleUrl(supplierCalls.routedSkus)}?keyword=${shop.topup.code}`, { token }),
+      await call(t, "GET", `${consoleUrl(routeCalls.routedSkus)}?keyword=${shop.topup.code}`, { token }),
     );
     expect(listed.list.map((s) => [s.skuCode, s.routes.length])).toEqual([["A", 2]]);
     const accounts = expectOk<SupplierAccountView[]>(await call(t, "GET", consoleUrl(supplierCalls.list), { token }));

@@ -12,11 +12,11 @@ import {
 import { ledgerEntries, merchantApps, merchantPrices, merchants, orders } from "../../server/src/db/schema";
 import { translator } from "../../server/src/lib/i18n";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
+import { listConsoleMerchants } from "../../server/src/modules/console-merchants/console-merchants.service";
+import { listConsoleOrders } from "../../server/src/modules/console-orders/console-orders.service";
 import { runDeliveriesOnce } from "../../server/src/modules/delivery/delivery.worker";
 import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
 import { ledgerViolations } from "../../server/src/modules/ledger/ledger.service";
-import { listConsoleOrders } from "../../server/src/modules/order/order-console";
-import { listConsoleMerchants } from "../../server/src/modules/provisioning/merchant-console";
 import { fulfilmentAttempts, skuRoutes, supplierAccounts } from "../../server/src/modules/supplier/supplier.schema";
 import { call, closeTestApp, EN, expectFailure, expectOk, ZH } from "../support/api-helpers";
 import { type Receiver, receiver } from "../support/callback-receiver";

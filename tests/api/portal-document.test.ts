@@ -113,7 +113,7 @@ describe("the portal's API document", () => {
       operationId: "catalog.categories.list",
       summary: "Catalog categories: list",
     });
-    // Also listed as consoleResourceCalls.merchants.list, for the console's data provider.
+    // Also the console's merchants resource's list call (its `calls`), for the console's data provider.
     expect(describeCall(consoleMerchantCalls.list).operationId).toBe("consoleMerchant.list");
     expect(describeCall(authCalls.bindMfa).summary).toBe("Auth: bind MFA");
   });

@@ -6,6 +6,7 @@ import {
   type Page,
   type ReconciliationRun,
   reconciliationCalls,
+  routeCalls,
   type SupplierAccountView,
   supplierCalls,
 } from "#contracts";
@@ -49,7 +50,7 @@ async function tradingDay(t: TestApp, supplierId: number, routes: { topup: strin
   for (const kind of ["topup", "gift"] as const) {
     const product = routes[kind];
     if (!product) continue;
-    const saved = await call(t, "PUT", consoleUrl(supplierCalls.setRoutes, { id: shop[kind].skuId }), {
+    const saved = await call(t, "PUT", consoleUrl(routeCalls.setRoutes, { id: shop[kind].skuId }), {
       token: await staffLogin(t, admin),
       lang: EN,
       payload: { routes: [{ supplierId, supplierProduct: product }] },

@@ -8,7 +8,7 @@ import {
   consoleOrderCalls,
   type Page,
   type RoutedSku,
-  supplierCalls,
+  routeCalls,
   supplierCatalogCalls,
 } from "#contracts";
 import { merchants, products } from "../../server/src/db/schema";
@@ -88,7 +88,7 @@ describe.each(engines)("money at the suppliers on %s", (engine) => {
     const [row] = await t.deps.db.select().from(merchants).where(eq(merchants.merchantNo, merchant.merchantNo));
     await fund(t, row!.id, "100");
     const listed = expectOk<Page<RoutedSku>>(
-      await call(t, "GET", `${consoleUrl(supplierCalls.routedSkus)}?keyword=${code}`, { token, lang: EN }),
+      await call(t, "GET", `${consoleUrl(routeCalls.routedSkus)}?keyword=${code}`, { token, lang: EN }),
       EN,
     );
     const [product] = await t.deps.db.select().from(products).where(eq(products.code, code));
@@ -99,7 +99,7 @@ describe.each(engines)("money at the suppliers on %s", (engine) => {
   type Sku = RoutedSku & { productId: number };
   const route = async (sku: Sku, routes: { supplierId: number; supplierProduct: string }[]) =>
     expectOk<RoutedSku>(
-      await call(t, "PUT", consoleUrl(supplierCalls.setRoutes, { id: sku.skuId }), {
+      await call(t, "PUT", consoleUrl(routeCalls.setRoutes, { id: sku.skuId }), {
         token,
         lang: EN,
         payload: { routes },

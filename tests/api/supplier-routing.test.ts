@@ -5,6 +5,7 @@ import {
   consoleOrderCalls,
   type OrderDetail,
   type RoutedSku,
+  routeCalls,
   type SkuRoutesBody,
   type SupplierAccountBody,
   type SupplierAccountView,
@@ -84,7 +85,7 @@ describe.each(engines)("supplier routing on %s", (engine) => {
   });
   const setRoutes = async (skuId: number, routes: SkuRoutesBody["routes"], allowLoss = false) =>
     expectOk<RoutedSku>(
-      await call(t, "PUT", consoleUrl(supplierCalls.setRoutes, { id: skuId }), {
+      await call(t, "PUT", consoleUrl(routeCalls.setRoutes, { id: skuId }), {
         token,
         lang: EN,
         payload: { routes, allowLoss },

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { supplierCalls, supplierCatalogCalls } from "#contracts";
+import { routeCalls, supplierCatalogCalls } from "#contracts";
 import { productSkus, products } from "../../server/src/db/schema";
 import { importCatalog } from "../../server/src/modules/product/catalog-import";
 import { demoCatalog } from "../../server/src/modules/provisioning/demo-catalog-data";
@@ -47,7 +47,7 @@ async function routeToSimulator(e2e: E2E, staff: TestStaff, skuId: number) {
   expect(synced.json().code, synced.body).toBe(200);
   const answer = await e2e.t.app.inject({
     method: "PUT",
-    url: consoleUrl(supplierCalls.setRoutes, { id: skuId }),
+    url: consoleUrl(routeCalls.setRoutes, { id: skuId }),
     headers: { authorization },
     payload: { routes: [{ supplierId: simulator!.id, supplierProduct: "topup-CNY", enabled: true }] },
   });

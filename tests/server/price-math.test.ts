@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import { changedPrice, marginOf, roundPrice } from "../../server/src/modules/pricing/price-math";
+import { changedPrice, marginOf, roundPrice } from "../../server/src/modules/console-prices/console-price-math";
 
 const sku = (before: string | null, cost: string | null = null, costCurrency: string | null = null) => ({
   before,

@@ -30,3 +30,20 @@ export const sessionColumns = () => ({
   clientIp: text("client_ip").notNull().default(""),
   userAgent: text("user_agent").notNull().default(""),
 });
+
+/**
+ * An account's sign-in state, after its own columns: merchant users' (`users`) and staff members' (`staff_users`)
+ * are the same, as their sign-in, MFA and password checks work alike.
+ */
+export const signInColumns = () => ({
+  /** TOTP secret, encrypted; null while MFA is not bound. */
+  mfaSecret: text("mfa_secret"),
+  /** Key handed out by `mfa/key` and not yet confirmed by `mfa/bind`, encrypted. */
+  mfaPendingSecret: text("mfa_pending_secret"),
+  mfaPendingAt: timestamp("mfa_pending_at", { withTimezone: true }),
+  /** Highest TOTP time step accepted: a code is good once, never again. */
+  mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
+  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});

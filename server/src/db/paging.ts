@@ -1,4 +1,4 @@
-import { asc, count, desc, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Page, PageQuery, SortKey } from "#contracts";
 import type { Db } from "./connection";
@@ -18,6 +18,13 @@ export async function fetchPage<Row, Item>(
   ]);
   return { total: Number(total?.n ?? 0), list: rows.map(toItem) };
 }
+
+/** A list's time filter: rows at or after `startTime` and at or before `endTime` (either may be absent). */
+export const withinTimes = (column: PgColumn, range: { startTime?: string | null; endTime?: string | null }) =>
+  and(
+    range.startTime ? gte(column, new Date(range.startTime)) : undefined,
+    range.endTime ? lte(column, new Date(range.endTime)) : undefined,
+  );
 
 /** Big lists count at most this many rows (then say "More than 10,000"): an exact count of millions is slow. */
 export const LIST_COUNT_CAP = 10_000;

@@ -53,3 +53,16 @@ export function pgErrorCode(error: unknown): { code?: string; constraint?: strin
   }
   return {};
 }
+
+/**
+ * Runs a write whose unique name or code may be taken: the database's unique index decides (a check before the
+ * insert would race a second editor), and the caller names the failure.
+ */
+export async function unlessTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error).code === "23505") throw taken();
+    throw error;
+  }
+}

@@ -37,7 +37,7 @@ import {
   productTypes,
   roles,
 } from "#contracts";
-import { createdAt, id, oneOf, sessionColumns } from "./columns";
+import { createdAt, id, oneOf, sessionColumns, signInColumns } from "./columns";
 
 /**
  * The tables several areas share, declared once (an area's own table may live in its module, as
@@ -111,16 +111,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     remark: text("remark").notNull().default(""),
-    /** TOTP secret, encrypted; null while MFA is not bound. */
-    mfaSecret: text("mfa_secret"),
-    /** Key handed out by `mfa/key` and not yet confirmed by `mfa/bind`, encrypted. */
-    mfaPendingSecret: text("mfa_pending_secret"),
-    mfaPendingAt: timestamp("mfa_pending_at", { withTimezone: true }),
-    /** Highest TOTP time step accepted: a code is good once, never again. */
-    mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: createdAt(),
+    ...signInColumns(),
   },
   (t) => [
     uniqueIndex("users_username_key").on(t.username),

@@ -5,6 +5,21 @@ import auditModule from "./audit";
 import authModule from "./auth";
 import backupModule from "./backup";
 import consoleModule from "./console";
+import consoleAdjustmentsModule from "./console-adjustments";
+import consoleAuditModule from "./console-audit";
+import consoleCatalogModule from "./console-catalog";
+import consoleDepositsModule from "./console-deposits";
+import consoleMerchantsModule from "./console-merchants";
+import consoleOrdersModule from "./console-orders";
+import consolePaymentsModule from "./console-payments";
+import consolePricesModule from "./console-prices";
+import consoleReconciliationModule from "./console-reconciliation";
+import consoleRiskModule from "./console-risk";
+import consoleRolesModule from "./console-roles";
+import consoleRoutesModule from "./console-routes";
+import consoleStaffModule from "./console-staff";
+import consoleStatisticsModule from "./console-statistics";
+import consoleSuppliersModule from "./console-suppliers";
 import deliveryModule from "./delivery";
 import depositModule from "./deposit";
 import exportTaskModule from "./export-task";
@@ -34,6 +49,21 @@ export const modulesByFolder: Record<string, ServerModule> = {
   auth: authModule,
   backup: backupModule,
   console: consoleModule,
+  "console-adjustments": consoleAdjustmentsModule,
+  "console-audit": consoleAuditModule,
+  "console-catalog": consoleCatalogModule,
+  "console-deposits": consoleDepositsModule,
+  "console-merchants": consoleMerchantsModule,
+  "console-orders": consoleOrdersModule,
+  "console-payments": consolePaymentsModule,
+  "console-prices": consolePricesModule,
+  "console-reconciliation": consoleReconciliationModule,
+  "console-risk": consoleRiskModule,
+  "console-roles": consoleRolesModule,
+  "console-routes": consoleRoutesModule,
+  "console-staff": consoleStaffModule,
+  "console-statistics": consoleStatisticsModule,
+  "console-suppliers": consoleSuppliersModule,
   delivery: deliveryModule,
   deposit: depositModule,
   "export-task": exportTaskModule,

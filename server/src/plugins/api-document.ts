@@ -27,7 +27,7 @@ const GROUP_SUFFIX = "Calls";
 /**
  * Each declaration's path of names in the contracts: its exported group (`apiSettingsCalls`, without `Calls`),
  * then its key, through a nested group (`catalogCalls.categories.list`). A call listed again under a longer path
- * (`consoleResourceCalls` re-lists others' calls per console resource) keeps its shortest one.
+ * (a group that re-lists calls declared in another) keeps its shortest one; a resource's `calls` are not a group.
  */
 function nameCalls(exported: Record<string, unknown>): WeakMap<CallDeclaration, readonly string[]> {
   const names = new WeakMap<CallDeclaration, readonly string[]>();

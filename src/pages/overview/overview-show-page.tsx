@@ -1,13 +1,13 @@
 import { useCustom } from "@refinedev/core";
 import { Alert, Card, Col, Row, Skeleton, Space, Statistic } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type Overview, overviewCalls } from "#contracts";
 import { PageTitle } from "../../components/page-title";
 import { formatMoney } from "../../lib/format-decimal";
 import { customCall } from "../../providers/api-call";
-import { DEFAULT_PRESET, lastDays, type Period, type Preset, readerZone } from "./overview-period";
-import { PeriodSelector } from "./period-selector";
+import { readerZone } from "./overview-period";
+import { PeriodSelector, usePeriodChoice } from "./period-selector";
 
 // The chart library is big: it loads with the charts, after the figures, and only on this page.
 const OverviewCharts = lazy(() => import("./overview-charts"));
@@ -15,8 +15,8 @@ const OverviewCharts = lazy(() => import("./overview-charts"));
 /** Overview: the period's money (every role that may open it) and orders (not finance), as figures and charts. */
 export default function OverviewShowPage() {
   const { t } = useTranslation();
-  const [preset, setPreset] = useState<Preset | "range">(DEFAULT_PRESET);
-  const [period, setPeriod] = useState<Period>(() => lastDays(DEFAULT_PRESET));
+  const periodChoice = usePeriodChoice();
+  const { period } = periodChoice;
   const { query } = useCustom<Overview>({
     ...customCall(overviewCalls.one),
     config: { query: { ...period, tz: readerZone() } },
@@ -24,16 +24,7 @@ export default function OverviewShowPage() {
   });
   const overview = query.data?.data;
 
-  const selector = (
-    <PeriodSelector
-      preset={preset}
-      period={period}
-      onChange={(nextPreset, nextPeriod) => {
-        setPreset(nextPreset);
-        setPeriod(nextPeriod);
-      }}
-    />
-  );
+  const selector = <PeriodSelector {...periodChoice} />;
 
   let body = <Skeleton active />;
   if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;

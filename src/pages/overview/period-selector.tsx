@@ -1,8 +1,19 @@
 import { DatePicker, Flex, Segmented } from "antd";
 import dayjs from "dayjs";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OVERVIEW_MAX_DAYS } from "#contracts";
-import { lastDays, type Period, type Preset, periodOf, presets } from "./overview-period";
+import { DEFAULT_PRESET, lastDays, type Period, type Preset, periodOf, presets } from "./overview-period";
+
+/** A figures page's chosen period (the last DEFAULT_PRESET days at first), spread into its PeriodSelector. */
+export function usePeriodChoice() {
+  const [choice, setChoice] = useState<{ preset: Preset | "range"; period: Period }>(() => ({
+    preset: DEFAULT_PRESET,
+    period: lastDays(DEFAULT_PRESET),
+  }));
+  const onChange = (preset: Preset | "range", period: Period) => setChoice({ preset, period });
+  return { ...choice, onChange };
+}
 
 /**
  * The period of a figures page (the merchant's Overview, the console's Statistics): the last 7, 30 or 90 days,

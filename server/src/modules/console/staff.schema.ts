@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { adjustmentStatuses, adjustmentTypes } from "#contracts";
-import { createdAt, id, oneOf, sessionColumns } from "../../db/columns";
+import { createdAt, id, oneOf, sessionColumns, signInColumns } from "../../db/columns";
 import { merchants } from "../../db/schema";
 
 /**
@@ -28,15 +28,8 @@ export const staffUsers = pgTable(
     name: text("name").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     enabled: boolean("enabled").notNull().default(true),
-    /** TOTP secret, encrypted; null while MFA is not bound (and then only the binding calls answer). */
-    mfaSecret: text("mfa_secret"),
-    mfaPendingSecret: text("mfa_pending_secret"),
-    mfaPendingAt: timestamp("mfa_pending_at", { withTimezone: true }),
-    /** Highest TOTP time step accepted: a code is good once. */
-    mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: createdAt(),
+    /** Sign-in state as merchant users have it; while MFA is not bound only the binding calls answer. */
+    ...signInColumns(),
   },
   (t) => [uniqueIndex("staff_users_username_key").on(t.username)],
 );

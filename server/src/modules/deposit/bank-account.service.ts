@@ -5,7 +5,7 @@ import { merchants } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
 import { receivingBankAccounts } from "./deposit.schema";
-import { enabledGatewayNames } from "./payment-console";
+import { enabledGatewayNames } from "./payment-gateway.service";
 
 type Row = typeof receivingBankAccounts.$inferSelect;
 

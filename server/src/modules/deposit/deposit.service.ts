@@ -1,14 +1,14 @@
-import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Deposit, DepositListQuery, newDeposit, Page, PageQuery, SortKey } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { fetchNewestFirst } from "../../db/paging";
+import { fetchNewestFirst, withinTimes } from "../../db/paging";
 import { pgErrorCode } from "../../db/raw";
 import { deposits, files } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import type { AuthContext } from "../auth/auth-context";
 import { fileUrl } from "../upload/upload.service";
-import { enabledGatewayNames } from "./payment-console";
+import { enabledGatewayNames } from "./payment-gateway.service";
 
 export type DepositRow = typeof deposits.$inferSelect;
 type FileRef = { contentType: string } | null;
@@ -50,8 +50,7 @@ function listFilter(merchantId: number, q: DepositListQuery): SQL | undefined {
     eq(deposits.merchantId, merchantId),
     q.status ? eq(deposits.status, q.status) : undefined,
     q.referenceNo ? eq(deposits.referenceNo, q.referenceNo) : undefined,
-    q.startTime ? gte(deposits.createdAt, new Date(q.startTime)) : undefined,
-    q.endTime ? lte(deposits.createdAt, new Date(q.endTime)) : undefined,
+    withinTimes(deposits.createdAt, q),
   );
 }
 

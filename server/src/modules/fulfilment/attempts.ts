@@ -120,20 +120,8 @@ export async function latestAttempt(
   executor: Executor,
   order: { id: number; productType: number },
 ): Promise<Attempt | null> {
-  const [row] = await queryRows<
-    AccountColumns & {
-      id: string | number;
-      seq: number;
-      supplierProduct: string;
-      reference: string;
-      transactionId: string | null;
-      state: AttemptState;
-      detail: string;
-      failCode: OrderFailCode | null;
-      plan: Quote | null;
-      entry: CatalogEntry | null;
-    }
-  >(
+  // The attempt's own columns as the query reads them (a bigint id may come back as a string), with its account's.
+  const [row] = await queryRows<AccountColumns & Omit<Attempt, "id" | "account"> & { id: string | number }>(
     executor,
     sql`
       select f.id, f.seq, f.supplier_product as "supplierProduct", f.reference, f.transaction_id as "transactionId",

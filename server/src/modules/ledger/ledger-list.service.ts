@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type CurrentBalance,
   type Language,
@@ -11,7 +11,7 @@ import {
   type Translate,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { fetchNewestFirst } from "../../db/paging";
+import { fetchNewestFirst, withinTimes } from "../../db/paging";
 import { deposits, ledgerEntries, merchants, orders } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
@@ -37,8 +37,7 @@ export function listFilter(db: AppDeps["db"], merchantId: number, q: LedgerListQ
             .where(and(eq(orders.merchantId, merchantId), eq(orders.orderNo, q.orderNo))),
         )
       : undefined,
-    q.startTime ? gte(ledgerEntries.createdAt, new Date(q.startTime)) : undefined,
-    q.endTime ? lte(ledgerEntries.createdAt, new Date(q.endTime)) : undefined,
+    withinTimes(ledgerEntries.createdAt, q),
   );
 }
 

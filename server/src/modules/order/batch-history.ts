@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type BatchDetail,
   type BatchListQuery,
@@ -11,7 +11,7 @@ import {
   translateMessage,
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
-import { fetchNewestFirst } from "../../db/paging";
+import { fetchNewestFirst, withinTimes } from "../../db/paging";
 import { merchants, orderBatches, orders, productSkus, products, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
@@ -32,8 +32,7 @@ export async function listBatches(
   const where = and(
     eq(orderBatches.merchantId, auth.merchantId),
     query.batchId ? eq(orderBatches.batchNo, query.batchId) : undefined,
-    query.startTime ? gte(orderBatches.createdAt, new Date(query.startTime)) : undefined,
-    query.endTime ? lte(orderBatches.createdAt, new Date(query.endTime)) : undefined,
+    withinTimes(orderBatches.createdAt, query),
   );
   const page = await fetchNewestFirst(
     deps.db,

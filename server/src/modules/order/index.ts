@@ -1,7 +1,6 @@
 import { type TopicCache, topicCache } from "../../lib/invalidation";
 import { defineModule } from "../module";
 import { orderRoutes } from "./order.routes";
-import { orderConsoleRoutes } from "./order-console.routes";
 import type { CachedTarget } from "./place-order";
 
 declare module "../../app-deps" {
@@ -14,7 +13,6 @@ declare module "../../app-deps" {
 export default defineModule({
   name: "order",
   portal: orderRoutes,
-  console: orderConsoleRoutes,
   deps: ({ config, caches }) => ({
     caches: {
       targets: topicCache<CachedTarget>(caches.invalidation, "prices", { max: 10_000, ttlMs: config.CACHE_TTL_MS }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   formatAmount,
   type GiftCard,
@@ -14,7 +14,7 @@ import {
 } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { containing } from "../../db/like";
-import { fetchNewestFirst } from "../../db/paging";
+import { fetchNewestFirst, type NewestFirstList, withinTimes } from "../../db/paging";
 import { ledgerEntries, merchantApps, orderBatches, orderEvents, orders, products, users } from "../../db/schema";
 import { fail } from "../../lib/failure";
 import { translator } from "../../lib/i18n";
@@ -59,10 +59,18 @@ export function listFilter(db: AppDeps["db"], merchantId: number | null, q: Orde
     q.rechargeAccount ? eq(orders.rechargeAccount, q.rechargeAccount) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
     q.source ? eq(orders.source, q.source) : undefined,
-    q.startTime ? gte(orders.createdAt, new Date(q.startTime)) : undefined,
-    q.endTime ? lte(orders.createdAt, new Date(q.endTime)) : undefined,
+    withinTimes(orders.createdAt, q),
   );
 }
+
+/** Orders as a newest-first list (db/paging.ts), sortable by creation time and amount: the portal's and the console's. */
+export const orderList = (where: SQL | undefined, sort: readonly SortKey[] = []): NewestFirstList => ({
+  table: orders,
+  id: orders.id,
+  createdAt: orders.createdAt,
+  where,
+  sort: { keys: sort, columns: { createTime: orders.createdAt, amount: orders.amount } },
+});
 
 export async function listOrders(
   deps: AppDeps,
@@ -70,17 +78,10 @@ export async function listOrders(
   query: PageQuery & OrderListQuery & { sort?: SortKey[] },
   language: Language,
 ): Promise<Page<Order>> {
-  const list = {
-    table: orders,
-    id: orders.id,
-    createdAt: orders.createdAt,
-    where: listFilter(deps.db, auth.merchantId, query),
-    sort: { keys: query.sort ?? [], columns: { createTime: orders.createdAt, amount: orders.amount } },
-  };
   return fetchNewestFirst(
     deps.db,
     query,
-    list,
+    orderList(listFilter(deps.db, auth.merchantId, query), query.sort),
     (only, order) =>
       deps.db
         .select({ order: orderListColumns, batchNo: orderBatches.batchNo })

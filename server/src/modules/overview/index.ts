@@ -1,5 +1,4 @@
 import { defineModule } from "../module";
 import { overviewRoutes } from "./overview.routes";
-import { statisticsConsoleRoutes } from "./statistics-console.routes";
 
-export default defineModule({ name: "overview", portal: overviewRoutes, console: statisticsConsoleRoutes });
+export default defineModule({ name: "overview", portal: overviewRoutes });

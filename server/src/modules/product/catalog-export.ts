@@ -1,4 +1,5 @@
 import { and, asc, desc, inArray, isNull } from "drizzle-orm";
+import { editableProductFields, editableSkuFields } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { productSkus, products } from "../../db/schema";
 import { type AuditActor, recordAudit, staffActor } from "../audit/audit.service";
@@ -33,28 +34,10 @@ export async function exportCatalog(deps: AppDeps): Promise<{ products: CatalogF
     : [];
   return {
     products: rows.map((p) => ({
-      code: p.code,
+      ...editableProductFields(p),
       type: p.type as 1 | 2 | 3,
-      name: p.name,
-      nameZh: p.nameZh,
-      description: p.description,
-      descriptionZh: p.descriptionZh,
-      imageUrl: p.imageUrl,
-      status: p.status,
-      deadlineSeconds: p.deadlineSeconds,
-      supplier: p.supplier,
-      sort: p.sort,
       fields: p.fields as CatalogFile["products"][number]["fields"],
-      skus: skus
-        .filter((s) => s.productId === p.id)
-        .map((s) => ({
-          code: s.code,
-          spec: s.spec,
-          faceValue: s.faceValue,
-          currency: s.currency,
-          status: s.status,
-          sort: s.sort,
-        })),
+      skus: skus.filter((s) => s.productId === p.id).map(editableSkuFields),
     })),
   };
 }

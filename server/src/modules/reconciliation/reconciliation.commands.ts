@@ -83,10 +83,10 @@ async function supplierIdOf(deps: AppDeps, code: string): Promise<number> {
 function windowOf(v: Record<string, string | boolean | undefined>) {
   const [date, from, to] = [optionText(v.date), optionText(v.from), optionText(v.to)];
   if ((date === undefined) === (from === undefined && to === undefined))
-    throw invalid({ date: "console.reconciliation.windowOptions" });
+    throw invalid({ date: "console-reconciliation.windowOptions" });
   if (date === undefined) return { windowStart: from, windowEnd: to };
   const start = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(start)) throw invalid({ date: "console.reconciliation.day" });
+  if (Number.isNaN(start)) throw invalid({ date: "console-reconciliation.day" });
   return { windowStart: new Date(start).toISOString(), windowEnd: new Date(start + DAY_MS).toISOString() };
 }
 

@@ -1,6 +1,5 @@
 import { defineModule } from "../module";
 import { type RiskRulesCache, riskRulesCache } from "./active-rules";
-import { riskConsoleRoutes } from "./risk.routes";
 
 declare module "../../app-deps" {
   interface AppDeps {
@@ -11,7 +10,6 @@ declare module "../../app-deps" {
 
 export default defineModule({
   name: "risk",
-  console: riskConsoleRoutes,
   deps: ({ db, caches }) => {
     const riskRules = riskRulesCache(db);
     caches.invalidation.on("risk", () => riskRules.forget());

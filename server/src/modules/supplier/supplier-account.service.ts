@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type SupplierAccountView, type SupplierKind, type supplierAccountBody, supplierKindInfo } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
-import { pgErrorCode } from "../../db/raw";
+import { unlessTaken } from "../../db/raw";
 import { fail, invalid } from "../../lib/failure";
 import { recordAudit, staffActor } from "../audit/audit.service";
 import type { StaffContext } from "../auth/auth-context";
@@ -98,31 +98,33 @@ const seal = (deps: AppDeps, credentials: Record<string, string>) =>
 
 export async function createSupplier(deps: AppDeps, staff: StaffContext, body: Body): Promise<SupplierAccountView> {
   const credentials = mergeCredentials(body.kind, {}, body.credentials);
-  return codeUnique(async () =>
-    deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(supplierAccounts)
-        .values({
-          code: body.code,
-          name: body.name,
-          kind: body.kind,
-          baseUrl: body.baseUrl,
-          authUrl: body.authUrl,
-          enabled: body.enabled,
-          credentialsSealed: seal(deps, credentials),
-          credentialKeys: Object.keys(credentials).sort(),
-        })
-        .returning({ id: supplierAccounts.id });
-      const view = await getSupplier(deps, row!.id, tx);
-      await recordAudit(deps, tx, {
-        actor: staffActor(staff),
-        merchantId: null,
-        action: "supplier.created",
-        target: { kind: "supplier", id: view.code },
-        after: audited(view),
-      });
-      return view;
-    }),
+  return unlessTaken(
+    async () =>
+      deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(supplierAccounts)
+          .values({
+            code: body.code,
+            name: body.name,
+            kind: body.kind,
+            baseUrl: body.baseUrl,
+            authUrl: body.authUrl,
+            enabled: body.enabled,
+            credentialsSealed: seal(deps, credentials),
+            credentialKeys: Object.keys(credentials).sort(),
+          })
+          .returning({ id: supplierAccounts.id });
+        const view = await getSupplier(deps, row!.id, tx);
+        await recordAudit(deps, tx, {
+          actor: staffActor(staff),
+          merchantId: null,
+          action: "supplier.created",
+          target: { kind: "supplier", id: view.code },
+          after: audited(view),
+        });
+        return view;
+      }),
+    () => fail("supplierCodeTaken"),
   );
 }
 
@@ -132,54 +134,47 @@ export async function updateSupplier(
   id: number,
   body: Body,
 ): Promise<SupplierAccountView> {
-  return codeUnique(async () =>
-    deps.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(supplierAccounts).where(eq(supplierAccounts.id, id)).for("update");
-      if (!current) throw fail("supplierNotFound");
-      // Routes name the supplier's own products: they mean nothing to another kind of supplier.
-      if (current.kind !== body.kind) throw fail("supplierKindFixed");
-      const before = await getSupplier(deps, id, tx);
-      const credentials = mergeCredentials(
-        body.kind,
-        unsealCredentials(deps, current.credentialsSealed),
-        body.credentials,
-      );
-      const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
-      await tx
-        .update(supplierAccounts)
-        .set({
-          code: body.code,
-          name: body.name,
-          baseUrl: body.baseUrl,
-          authUrl: body.authUrl,
-          enabled: body.enabled,
-          credentialsSealed: seal(deps, credentials),
-          credentialKeys: Object.keys(credentials).sort(),
-          // A new address or new credentials have not been checked yet.
-          health: sql`case when ${supplierAccounts.baseUrl} = ${body.baseUrl} and ${!credentialsChanged}
+  return unlessTaken(
+    async () =>
+      deps.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(supplierAccounts).where(eq(supplierAccounts.id, id)).for("update");
+        if (!current) throw fail("supplierNotFound");
+        // Routes name the supplier's own products: they mean nothing to another kind of supplier.
+        if (current.kind !== body.kind) throw fail("supplierKindFixed");
+        const before = await getSupplier(deps, id, tx);
+        const credentials = mergeCredentials(
+          body.kind,
+          unsealCredentials(deps, current.credentialsSealed),
+          body.credentials,
+        );
+        const credentialsChanged = Object.values(body.credentials).some((v) => v.trim() !== "");
+        await tx
+          .update(supplierAccounts)
+          .set({
+            code: body.code,
+            name: body.name,
+            baseUrl: body.baseUrl,
+            authUrl: body.authUrl,
+            enabled: body.enabled,
+            credentialsSealed: seal(deps, credentials),
+            credentialKeys: Object.keys(credentials).sort(),
+            // A new address or new credentials have not been checked yet.
+            health: sql`case when ${supplierAccounts.baseUrl} = ${body.baseUrl} and ${!credentialsChanged}
             then ${supplierAccounts.health} else 'unknown' end`,
-          updatedAt: deps.clock.now(),
-        })
-        .where(eq(supplierAccounts.id, id));
-      const after = await getSupplier(deps, id, tx);
-      await recordAudit(deps, tx, {
-        actor: staffActor(staff),
-        merchantId: null,
-        action: "supplier.changed",
-        target: { kind: "supplier", id: after.code },
-        before: audited(before),
-        after: { ...audited(after), ...(credentialsChanged ? { credentialsReplaced: true } : {}) },
-      });
-      return after;
-    }),
+            updatedAt: deps.clock.now(),
+          })
+          .where(eq(supplierAccounts.id, id));
+        const after = await getSupplier(deps, id, tx);
+        await recordAudit(deps, tx, {
+          actor: staffActor(staff),
+          merchantId: null,
+          action: "supplier.changed",
+          target: { kind: "supplier", id: after.code },
+          before: audited(before),
+          after: { ...audited(after), ...(credentialsChanged ? { credentialsReplaced: true } : {}) },
+        });
+        return after;
+      }),
+    () => fail("supplierCodeTaken"),
   );
-}
-
-async function codeUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (pgErrorCode(error).code === "23505") throw fail("supplierCodeTaken");
-    throw error;
-  }
 }

@@ -1,6 +1,7 @@
 import type { BatchDetail, OrderField, Translate } from "#contracts";
 import { parseDelimited, toCsv } from "../../../lib/csv";
 import { formatHint, type TemplateColumn, templateHeader } from "../../../lib/order-inputs";
+import { saveFile } from "../../../lib/save-file";
 
 export type TemplateFormat = "xlsx" | "csv";
 
@@ -13,18 +14,6 @@ async function loadExcel() {
   const module = await import("exceljs");
   // The package is CommonJS: bundlers hand its exports over as `default`.
   return (module.default as typeof module.default | undefined) ?? module;
-}
-
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** What a header's note tells people filling the template: required or not, the allowed values, the format. */
@@ -49,7 +38,7 @@ export async function downloadTemplate(
 ): Promise<void> {
   const headers = columns.map(templateHeader);
   if (format === "csv") {
-    save(new Blob([`${BOM + toCsv([headers])}\r\n`], { type: "text/csv;charset=utf-8" }), `${baseName}.csv`);
+    saveFile(new Blob([`${BOM + toCsv([headers])}\r\n`], { type: "text/csv;charset=utf-8" }), `${baseName}.csv`);
     return;
   }
   const ExcelJS = await loadExcel();
@@ -66,7 +55,7 @@ export async function downloadTemplate(
     if (notes[i]) cell.note = notes[i];
   });
   const buffer = await workbook.xlsx.writeBuffer();
-  save(new Blob([buffer as ArrayBuffer], { type: XLSX_TYPE }), `${baseName}.xlsx`);
+  saveFile(new Blob([buffer as ArrayBuffer], { type: XLSX_TYPE }), `${baseName}.xlsx`);
 }
 
 /** A CSV's text: UTF-8, or GB18030 as Excel on Chinese Windows saves "CSV" files. */
@@ -124,5 +113,8 @@ export function downloadBatchResult(batch: BatchDetail, t: Translate): void {
     r.status ? t(`enums.orderStatus.${r.status}`) : "",
     [r.message, ...Object.values(r.errors ?? {})].filter(Boolean).join("; "),
   ]);
-  save(new Blob([`${BOM + toCsv([header, ...rows])}\r\n`], { type: "text/csv;charset=utf-8" }), `${batch.batchId}.csv`);
+  saveFile(
+    new Blob([`${BOM + toCsv([header, ...rows])}\r\n`], { type: "text/csv;charset=utf-8" }),
+    `${batch.batchId}.csv`,
+  );
 }

@@ -10,6 +10,19 @@ import { asRecord, big, bigs, idText, type Json, text } from "./reloadly-json";
 
 const rate = (n: Big) => n.toString();
 
+type Bounds = Record<"minSend" | "maxSend" | "minReceive" | "maxReceive", Big | null | undefined>;
+
+/** A RANGE entry's bounds as amounts, or null unless all four are known (operators and products alike). */
+const rangeOf = ({ minSend, maxSend, minReceive, maxReceive }: Bounds) =>
+  minSend && maxSend && minReceive && maxReceive
+    ? {
+        minSend: amount(minSend),
+        maxSend: amount(maxSend),
+        minReceive: amount(minReceive),
+        maxReceive: amount(maxReceive),
+      }
+    : null;
+
 /**
  * A top-up operator (GET /operators, /operators/{id}). Fields read, from the operator object of the docs
  * (GetOperatorByIdResponse200) and the official SDKs:
@@ -60,15 +73,7 @@ export function operatorEntry(operator: Json): CatalogEntry | null {
   const [localMin, localMax] = [big(operator.localMinAmount), big(operator.localMaxAmount)];
   const minReceive = localMin ?? (minSend && fx?.times(minSend).round(2, Big.roundDown));
   const maxReceive = localMax ?? (maxSend && fx?.times(maxSend).round(2, Big.roundDown));
-  const range =
-    minSend && maxSend && minReceive && maxReceive
-      ? {
-          minSend: amount(minSend),
-          maxSend: amount(maxSend),
-          minReceive: amount(minReceive),
-          maxReceive: amount(maxReceive),
-        }
-      : null;
+  const range = rangeOf({ minSend, maxSend, minReceive, maxReceive });
   const localAmounts = supportsLocal && localMin !== undefined && localMax !== undefined;
   return { ...common, denomination: "range", fixed: [], range, localAmounts };
 }
@@ -113,15 +118,7 @@ export function productEntry(product: Json): CatalogEntry | null {
   const minReceive = big(product.minRecipientDenomination);
   // The docs' own example spells it `maxrecipientDenomination`.
   const maxReceive = big(product.maxRecipientDenomination ?? product.maxrecipientDenomination);
-  const range =
-    minSend && maxSend && minReceive && maxReceive
-      ? {
-          minSend: amount(minSend),
-          maxSend: amount(maxSend),
-          minReceive: amount(minReceive),
-          maxReceive: amount(maxReceive),
-        }
-      : null;
+  const range = rangeOf({ minSend, maxSend, minReceive, maxReceive });
   const fxRate = maxSend?.gt(0) && maxReceive ? fxOf(maxReceive, maxSend) : null;
   return { ...common, denomination: "range", fixed: [], range, fxRate };
 }

@@ -1,0 +1,97 @@
+import { Button, Col, Form, Select, Space, Table, Tag } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ConsoleOrder, consoleOrderQuery } from "#contracts";
+import { TextFilter } from "../../../components/list-filters";
+import { ListCard, RefreshButton } from "../../../components/list-page";
+import { useListTable, useNavigationKey } from "../../../components/use-list-table";
+import { type OrderFilterValues, orderListFilters } from "../../../lib/order-list";
+import { orderColumns } from "../../../pages/order/order-columns";
+import { OrderFilters } from "../../../pages/order/order-filters";
+import { ConsoleOrderDrawer } from "./order-drawer";
+
+type Search = OrderFilterValues & { merchantNo?: string; shortDelivery?: "true" | "false" };
+
+const searchFilters = (values: Search) => {
+  const merchantNo = values.merchantNo?.trim();
+  return [
+    ...orderListFilters(values),
+    ...(merchantNo ? [{ field: "merchantNo", operator: "eq" as const, value: merchantNo }] : []),
+    ...(values.shortDelivery ? [{ field: "shortDelivery", operator: "eq" as const, value: values.shortDelivery }] : []),
+  ];
+};
+
+/**
+ * Every merchant's orders (issue 15), searched as the merchant portal searches its own plus by merchant and by
+ * whether a supplier delivered short (issue 19), newest first; each opens in a drawer with its timeline and
+ * customer service's actions on a stuck order.
+ */
+export default function OrdersPage() {
+  return <OrderList key={useNavigationKey()} />;
+}
+
+function OrderList() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
+  const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleOrder, Search>({
+    resource: "orders",
+    location: { query: consoleOrderQuery, sortable: [] },
+    onSearch: searchFilters,
+    rangeName: "createTime",
+    loadFailed: "order.loadFailed",
+  });
+  // A short delivery is tagged beside the order's number (its drawer says which supplier and how short).
+  const opener = (o: ConsoleOrder) => (
+    <Space size={4}>
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(o.orderNo)}>
+        {o.orderNo}
+      </Button>
+      {o.shortDelivery && <Tag color="red">{t("console-orders.shortDelivery")}</Tag>}
+    </Space>
+  );
+  const columns = orderColumns(t, [], { open: (o) => opener(o as ConsoleOrder), sortable: false });
+  const merchantColumn: ColumnsType<ConsoleOrder>[number] = {
+    key: "merchant",
+    title: t("console.fields.merchant"),
+    render: (_, o) => `${o.merchantName} (${o.merchantNo})`,
+  };
+
+  return (
+    <ListCard title={t("console-orders.title")} actions={<RefreshButton query={tableQuery} />}>
+      <OrderFilters
+        formProps={{ ...searchFormProps, initialValues }}
+        leading={
+          <>
+            <TextFilter
+              name="merchantNo"
+              label={t("console.fields.merchantNo")}
+              schema={consoleOrderQuery.shape.merchantNo}
+            />
+            {/* A filter cell as the search form lays out its own. */}
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="shortDelivery" label={t("console-orders.deliveryFilter")}>
+                <Select
+                  allowClear
+                  placeholder={t("common.filters.any")}
+                  options={(["true", "false"] as const).map((v) => ({
+                    value: v,
+                    label: t(`console-orders.deliveryOptions.${v}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          </>
+        }
+      />
+      <Table<ConsoleOrder>
+        {...tableProps}
+        rowKey="orderNo"
+        columns={[...columns.slice(0, 1), merchantColumn, ...columns.slice(1)] as ColumnsType<ConsoleOrder>}
+      />
+      {open && (
+        <ConsoleOrderDrawer orderNo={open} onClose={() => setOpen(null)} onChanged={() => void tableQuery.refetch()} />
+      )}
+    </ListCard>
+  );
+}
