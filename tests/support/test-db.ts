@@ -41,7 +41,7 @@ export async function scratchPostgres(
  * database is a 40 MB copy: written to RAM in a few hundredths of a second, to this machine's disk in more than the
  * whole in-memory start it replaced.
  */
-export function scratchRoot(): string {
+function scratchRoot(): string {
   try {
     const { bavail, bsize } = statfsSync("/dev/shm");
     if (bavail * bsize > 2 ** 30) return "/dev/shm";

@@ -113,7 +113,8 @@ describe("adding a resource (README, Add a resource)", () => {
   // names all follow from the declarations, so every test of the tree passes with the two areas in it.
   it("passes every unit, server and API test, the areas' own among them", () => {
     const output = run("npx", ["vitest", "run", "--project", "unit", "--project", "server", "--project", "api"]);
-    expect(output).not.toMatch(/\bfailed\b/);
+    // The summary lines (a test's own name may well say "failed"); vitest also exits non-zero on a failure.
+    expect(output).not.toMatch(/(Test Files|Tests)\s+\d+ failed/);
     expect(output).toMatch(/Test Files\s+\d+ passed/);
     expect(output).toMatch(/console-refunds\.test\.ts/);
     expect(output).toMatch(/refund-request\.test\.ts/);

@@ -103,13 +103,12 @@ export type DatabaseTarget =
       listenUrl?: string;
     }
   /**
-   * `dir` undefined = in memory (tests). `snapshot`: start from a dumped data folder (`dumpDataDir`) instead of
-   * an empty one; tests load one migrated copy instead of running initdb and every migration per file.
+   * `dir` undefined = in memory (tests that run without the API project's template folder).
    */
   | {
       kind: "pglite";
       dir?: string;
-      snapshot?: Blob /** shared_buffers of a data folder's database. */;
+      /** shared_buffers of a data folder's database. */
       sharedBuffers?: string;
     };
 
@@ -188,7 +187,7 @@ export async function openDatabase(
       ? await PGlite.create(pgdata, {
           startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${target.sharedBuffers ?? "16MB"}`],
         })
-      : await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
+      : await PGlite.create();
     const db = drizzlePglite(withDrizzleParsers(client));
     await migratePglite(db, { migrationsFolder });
     return {
