@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../../server/src/db/connection";
+import { type Database, isAlive, openDatabase } from "../../server/src/db/connection";
 
 export type Engine = "pglite" | "postgres";
 
@@ -61,15 +61,6 @@ export function removeOrphanedDatabases(): void {
     const pid = Number(name.slice(SCRATCH_PREFIX.length).split("-")[0]);
     if (!pid || isAlive(pid)) continue;
     rmSync(path.join(scratchRoot(), name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -289,7 +289,8 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data folder ${dir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process is running (one of another user's answers EPERM: it runs too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
