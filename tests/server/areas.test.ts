@@ -63,18 +63,20 @@ function callGroups(exported: Record<string, unknown>): { group: string; call: C
 }
 const calls = callGroups(contracts);
 /** The contract file each call group is declared in. */
-const declaredIn = (group: string) =>
-  filesIn("contracts").find((f) =>
-    new RegExp(`export const ${group} = `).test(readFileSync(path.join(root, "contracts", f), "utf8")),
-  );
+/** The TypeScript sources under a folder, read once: each area's checks search them again. */
+const sourcesIn = (dir: string) =>
+  filesIn(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => ({ file: f, text: readFileSync(path.join(root, dir, f), "utf8") }));
+const contractSources = sourcesIn("contracts");
+const moduleSources = sourcesIn("server/src/modules");
+const declaredIn = (group: string) => contractSources.find((s) => s.text.includes(`export const ${group} = `))?.file;
 /** The module folders whose files serve a call of the group (`serve(app, group.…`). */
-const servedBy = (group: string) => {
-  const folders = new Set<string>();
-  for (const f of filesIn("server/src/modules").filter((f) => f.endsWith(".ts")))
-    if (readFileSync(path.join(root, "server/src/modules", f), "utf8").includes(`serve(app, ${group}.`))
-      folders.add(f.split(path.sep)[0] ?? "");
-  return [...folders];
-};
+const servedBy = (group: string) => [
+  ...new Set(
+    moduleSources.filter((s) => s.text.includes(`serve(app, ${group}.`)).map((s) => s.file.split(path.sep)[0]),
+  ),
+];
 
 describe.each(consoleResources.map((r) => [r.name, r] as const))("console area %s", (name, resource) => {
   const onIt = calls.filter(({ call }) => typeof call.access === "object" && call.access.resource === name);
