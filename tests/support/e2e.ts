@@ -17,7 +17,13 @@ export interface E2E {
   baseUrl: string;
   browser: Browser;
   /** A fresh browser context (own storage and cookies) whose page fails the test on page or console errors. */
-  newPage(options?: { locale?: string; storage?: Record<string, string>; permissions?: string[] }): Promise<Page>;
+  newPage(options?: {
+    locale?: string;
+    storage?: Record<string, string>;
+    permissions?: string[];
+    /** The window's size; the desktop default is 1366 × 900. `phone` and `laptop` are the issues' two widths. */
+    viewport?: { width: number; height: number };
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -37,8 +43,8 @@ export async function startE2E(options: { config?: Record<string, string> } = {}
     t,
     baseUrl,
     browser,
-    async newPage({ locale = "en-US", storage, permissions } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 900 } });
+    async newPage({ locale = "en-US", storage, permissions, viewport = { width: 1366, height: 900 } } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport });
       contexts.push(context);
       if (permissions) await context.grantPermissions(permissions, { origin: baseUrl });
       if (storage) {
@@ -70,6 +76,12 @@ export async function startE2E(options: { config?: Record<string, string> } = {}
     },
   };
 }
+
+/** The two widths staff use: a laptop's window and a phone held upright. */
+export const viewports = {
+  laptop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
 
 /** Page and console errors seen so far (each test asserts there are none). */
 export function problemsOf(page: Page): string[] {
