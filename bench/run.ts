@@ -18,6 +18,7 @@ const heavy = [
   "cluster",
   "backup",
   "test-loop",
+  "screens",
 ];
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith("--"));
