@@ -1,4 +1,4 @@
-import { Image, Tag } from "antd";
+import { Image, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
@@ -27,21 +27,32 @@ export function ProductImage({ product, size = THUMBNAIL }: { product: Product; 
   return <Image src={product.imageUrl} alt={product.name} width={size} height={size} style={{ objectFit: "cover" }} />;
 }
 
-/** The product list's columns; the order actions only for roles that may place orders. */
-export function productColumns(t: TFunction, mayOrder: boolean): ColumnsType<Product> {
+/**
+ * The product list's columns; the order actions only for roles that may place orders. The code sits under the
+ * name rather than in a column of its own, so the prices, the status and the order buttons fit a laptop's width
+ * (a phone leaves it out: a code broken over three lines helps no one).
+ */
+export function productColumns(t: TFunction, mayOrder: boolean, compact: boolean): ColumnsType<Product> {
   const columns: ColumnsType<Product> = [
     { key: "image", title: t("product.fields.image"), width: 72, render: (_, p) => <ProductImage product={p} /> },
     {
       key: "name",
       title: t("product.fields.name"),
-      render: (_, p) => <Link to={orderPaths.product(p.id)}>{p.name}</Link>,
+      render: (_, p) => (
+        <>
+          <Link to={orderPaths.product(p.id)}>{p.name}</Link>
+          {!compact && (
+            <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+              {p.code}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    { key: "code", title: t("product.fields.code"), dataIndex: "code" },
     { key: "type", title: t("product.fields.type"), render: (_, p) => t(`enums.productType.${p.type}`) },
     {
       key: "skus",
       title: t("product.fields.skuPrice"),
-      width: 300,
       render: (_, p) => <ProductSkuPrices skus={p.skus} />,
     },
     { key: "status", title: t("product.fields.status"), render: (_, p) => <ProductStatusTag product={p} t={t} /> },

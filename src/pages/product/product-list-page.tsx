@@ -1,6 +1,7 @@
-import { Table } from "antd";
+import { Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { type Product, type ProductType, productListQuery } from "#contracts";
+import { useColumnChoice, useCompactList } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
 import { ListCard } from "../../components/list-page";
 import { useMayOrder } from "../../components/order-entry/use-order-access";
@@ -31,13 +32,26 @@ function ProductList() {
     loadFailed: "product.loadFailed",
   });
 
+  // A phone shows what a product is, its prices and the order buttons; the rest through the column chooser.
+  const compactList = useCompactList();
+  const { columns, chooser, compact } = useColumnChoice("product", productColumns(t, mayOrder, compactList), [
+    "name",
+    "skus",
+    "actions",
+  ]);
   return (
     <ListCard
       title={t("product.title")}
-      actions={<ExportButton resource="product" filters={filters} sorters={sorters} />}
+      actions={
+        <Space wrap>
+          {chooser}
+          <ExportButton resource="product" filters={filters} sorters={sorters} />
+        </Space>
+      }
     >
       <ProductSearchForm formProps={{ ...searchFormProps, initialValues }} />
-      <Table<Product> {...tableProps} rowKey="id" columns={productColumns(t, mayOrder)} />
+      {/* Wide, the cells wrap to the card (prices and buttons included) instead of scrolling past its edge. */}
+      <Table<Product> {...tableProps} scroll={compact ? tableProps.scroll : undefined} rowKey="id" columns={columns} />
     </ListCard>
   );
 }

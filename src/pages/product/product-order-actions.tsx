@@ -21,7 +21,7 @@ export function ProductOrderActions({
   if (disabledReason)
     return (
       <Tooltip title={disabledReason}>
-        <Space size="small">
+        <Space size="small" wrap>
           <Button size="small" disabled>
             {t("product.actions.order")}
           </Button>
@@ -32,7 +32,7 @@ export function ProductOrderActions({
       </Tooltip>
     );
   return (
-    <Space size="small">
+    <Space size="small" wrap>
       <Button size="small" type="primary" onClick={() => navigate(orderPaths.create(productId, skuId))}>
         {t("product.actions.order")}
       </Button>
