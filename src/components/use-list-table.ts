@@ -1,7 +1,7 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
 import type { TableProps } from "antd";
-import { createElement, useEffect, useRef, useState } from "react";
+import { createElement, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { CallDeclaration } from "#contracts";
@@ -9,7 +9,7 @@ import { filterFormValues, type ListLocation, readListSearch, withListSearch } f
 import { encodeFilters } from "../lib/list-query";
 import { customCall } from "../providers/api-call";
 import { useCompactList } from "./column-chooser";
-import { ListEmpty, listPagination, listTableLayout, useLoadFailure } from "./list-page";
+import { ListEmpty, listPagination, listTableLayout, PhoneListsFit, useLoadFailure } from "./list-page";
 
 /** Marks the address changes a list makes itself (history state), so they do not remount it. */
 const LIST_SYNC = { listSync: true } as const;
@@ -68,6 +68,7 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
 ) {
   const { t } = useTranslation();
   const compact = useCompactList();
+  const fit = useContext(PhoneListsFit);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = options.location ?? NO_FILTERS;
@@ -103,7 +104,7 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
 
   const tableProps: TableProps<Row> = {
     ...table.tableProps,
-    ...listTableLayout(compact),
+    ...listTableLayout(compact, fit),
     pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
     locale: {
       emptyText: createElement(ListEmpty, {

@@ -63,8 +63,10 @@ function RouteList() {
           name="keyword"
           label={t("console-routes.keyword")}
           rules={[zodRule(routedSkuQuery.shape.keyword, t)]}
+          style={{ maxWidth: "100%" }}
         >
-          <Input allowClear style={{ width: 260 }} />
+          {/* Narrower than 260 px only where the window is (a phone): the row never pushes the page sideways. */}
+          <Input allowClear style={{ width: 260, maxWidth: "100%" }} />
         </Form.Item>
         <Form.Item name="flagged" valuePropName="checked">
           <Checkbox>{t("console-routes.flaggedOnly")}</Checkbox>
