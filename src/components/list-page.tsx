@@ -88,6 +88,24 @@ export function listTableLayout(compact: boolean, fit = true): Pick<TableProps, 
 }
 
 /**
+ * A table that scrolls sideways can be scrolled from the keyboard: while its scroll box is wider than the card, the
+ * box takes focus (WCAG 2.1.1; axe's scrollable-region-focusable), then the arrow keys scroll it. A ref callback for
+ * antd's Table, which exposes its element as `nativeElement`; React 19 runs the cleanup it answers.
+ */
+export function keyboardScrollable(table: { nativeElement?: HTMLElement } | null) {
+  const box = table?.nativeElement?.querySelector<HTMLElement>(".ant-table-content");
+  if (!box || typeof ResizeObserver === "undefined") return;
+  const update = () => {
+    if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(box);
+  if (box.firstElementChild) observer.observe(box.firstElementChild);
+  return () => observer.disconnect();
+}
+
+/**
  * Table pagination with a size changer and the total ("More than 10,000 items" when the server stopped counting);
  * small on a phone, so it fits the width.
  */

@@ -9,7 +9,14 @@ import { filterFormValues, type ListLocation, readListSearch, withListSearch } f
 import { encodeFilters } from "../lib/list-query";
 import { customCall } from "../providers/api-call";
 import { useCompactList } from "./column-chooser";
-import { ListEmpty, listPagination, listTableLayout, PhoneListsFit, useLoadFailure } from "./list-page";
+import {
+  keyboardScrollable,
+  ListEmpty,
+  listPagination,
+  listTableLayout,
+  PhoneListsFit,
+  useLoadFailure,
+} from "./list-page";
 
 /** Marks the address changes a list makes itself (history state), so they do not remount it. */
 const LIST_SYNC = { listSync: true } as const;
@@ -102,8 +109,9 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
     return options.formValues ? options.formValues(values) : (values as Values);
   });
 
-  const tableProps: TableProps<Row> = {
+  const tableProps: TableProps<Row> & { ref: typeof keyboardScrollable } = {
     ...table.tableProps,
+    ref: keyboardScrollable,
     ...listTableLayout(compact, fit),
     pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
     locale: {

@@ -2,7 +2,7 @@ import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Space, Table, type TableColumnsType } from "antd";
 import { useState } from "react";
 import type { CallDeclaration } from "#contracts";
-import { RefreshButton, useLoadFailure } from "../components/list-page";
+import { keyboardScrollable, RefreshButton, useLoadFailure } from "../components/list-page";
 import { customCall } from "../providers/api-call";
 
 /**
@@ -78,6 +78,7 @@ export function WholeListTable<T extends { id: number }>({
 }) {
   return (
     <Table<T>
+      ref={keyboardScrollable}
       rowKey="id"
       loading={query.isLoading}
       dataSource={query.data?.data ?? []}

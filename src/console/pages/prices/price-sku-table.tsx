@@ -88,6 +88,10 @@ export function PriceSkuTable({ list, mayEdit, revision, onChanged }: PriceListT
                 // Chosen SKUs stay chosen on other pages and searches: a change may span them.
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => setSelected(keys as number[]),
+                // Each box says which SKU it chooses (a screen reader otherwise hears only "checkbox"); antd passes
+                // the attribute on to the input, though its props type does not list it.
+                getCheckboxProps: (s) =>
+                  ({ "aria-label": t("console-prices.selectSku", { name: `${s.productName} ${s.spec}` }) }) as object,
               }
             : undefined
         }
