@@ -223,6 +223,8 @@ export const orderTimelineEntry = z.object({
   kind: z.string(),
   time: z.string(),
   detail: z.string(),
+  /** The balance entry this step posted (creation's deduction, the refund), shown labelled and linked; else null. */
+  fundNo: z.string().nullable(),
 });
 
 export const giftCard = z.object({ serial: z.string(), pin: z.string(), expiresAt: z.string().nullable() });

@@ -88,6 +88,14 @@ export function listTableLayout(compact: boolean, fit = true): Pick<TableProps, 
 }
 
 /**
+ * Whether a table greys its rows out: only while they are not the rows asked for (the first load, a new search,
+ * sort or page). A background reload (the refresh button, a Processing order's polling, a language change) keeps
+ * the rows in sight; the refresh button's spinner is its quiet sign.
+ */
+export const tableLoading = (query: { isPending: boolean; isPlaceholderData: boolean }) =>
+  query.isPending || query.isPlaceholderData;
+
+/**
  * A table that scrolls sideways can be scrolled from the keyboard: while its scroll box is wider than the card, the
  * box takes focus (WCAG 2.1.1; axe's scrollable-region-focusable), then the arrow keys scroll it. A ref callback for
  * antd's Table, which exposes its element as `nativeElement`; React 19 runs the cleanup it answers.

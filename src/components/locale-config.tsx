@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "#contracts";
 import { appTheme } from "../lib/theme";
 import { currentLanguage } from "../providers/i18n-provider";
+import "./app.css";
 
 const antdLocales: Record<Language, typeof enUS> = { "en-US": enUS, "zh-CN": zhCN };
 

@@ -15,6 +15,7 @@ import {
   listPagination,
   listTableLayout,
   PhoneListsFit,
+  tableLoading,
   useLoadFailure,
 } from "./list-page";
 
@@ -112,6 +113,7 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
   const tableProps: TableProps<Row> & { ref: typeof keyboardScrollable } = {
     ...table.tableProps,
     ref: keyboardScrollable,
+    loading: tableLoading(tableQuery),
     ...listTableLayout(compact, fit),
     pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
     locale: {

@@ -10,7 +10,7 @@ import { engines } from "../support/test-db";
 
 interface Detail {
   failReason: string | null;
-  timeline: { kind: string; detail: string }[];
+  timeline: { kind: string; detail: string; fundNo: string | null }[];
 }
 
 /** The order detail's timeline speaks the reader's language: our own sentences are stored as keys, money has two decimals. */
@@ -51,9 +51,17 @@ describe.each(engines)("an order's timeline (%s)", (engine) => {
     const byKind = Object.fromEntries(timeline.map((e) => [e.kind, e.detail]));
     expect(byKind.retry).toBe(retry);
     expect(byKind.failed).toBe(failed);
-    // Debit and refund as the lists show money: signed, two decimals, never the ledger's four.
-    expect(byKind.created).toMatch(/^F\S+ -\d+\.\d{2} USD$/);
-    expect(byKind.refunded).toMatch(/^F\S+ \+\d+\.\d{2} USD$/);
+    // Debit and refund as the lists show money: signed, two decimals, never the ledger's four; each names its
+    // balance entry apart (the page labels and links it), the other steps none.
+    expect(byKind.created).toMatch(/^-\d+\.\d{2} USD$/);
+    expect(byKind.refunded).toMatch(/^\+\d+\.\d{2} USD$/);
+    const entries = Object.fromEntries(timeline.map((e) => [e.kind, e.fundNo]));
+    expect(entries).toEqual({
+      created: expect.stringMatching(/^F\d+$/),
+      retry: null,
+      failed: null,
+      refunded: expect.stringMatching(/^F\d+$/),
+    });
     expect(timeline.map((e) => e.detail).join(" ")).not.toMatch(/orderFailure\.|\.\d{4}\b/);
   });
 });

@@ -160,14 +160,18 @@ describe("the session in the shell", () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it("keeps the account name on one line on a phone (390 px), never broken mid-word", async () => {
+  it("on a phone (390 px) names the account at the head of the user menu, on one line, not in the top bar", async () => {
     const { page, user } = await signedIn("operator");
     await page.setViewportSize({ width: 390, height: 800 });
-    const name = page.getByRole("banner").getByText(user.username, { exact: true });
+    await page.getByRole("button", { name: "User menu" }).waitFor();
+    expect(await page.getByRole("banner").getByText(user.username, { exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "User menu" }).click();
+    const name = page.getByRole("menuitem", { name: user.username });
     await name.waitFor();
     const box = await name.boundingBox();
     // One line of 14 px text: a wrapped name was three lines (about 66 px) tall.
-    expect(box?.height).toBeLessThan(30);
+    expect(box?.height).toBeLessThan(45);
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     expect(problemsOf(page)).toEqual([]);
   });
 

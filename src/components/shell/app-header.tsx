@@ -7,7 +7,7 @@ import { LanguageSwitch } from "../language-switch";
 import { AppBreadcrumb } from "./app-breadcrumb";
 import { BalanceTag } from "./balance";
 import { NotificationBell } from "./notification-bell";
-import { useIsMobile } from "./use-viewport";
+import { PHONE_BREAKPOINT_PX, useIsMobile, useViewportBelow } from "./use-viewport";
 import { UserMenu, type UserMenuActions } from "./user-menu";
 
 interface AppHeaderProps extends UserMenuActions {
@@ -27,6 +27,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onOpenPalette, balance, ...u
   const { token } = theme.useToken();
   const { data: user } = useGetIdentity<UserInfo>();
   const mobile = useIsMobile();
+  const phone = useViewportBelow(PHONE_BREAKPOINT_PX);
   return (
     <Layout.Header
       style={{
@@ -45,26 +46,27 @@ export function AppHeader({ menuOpen, onToggleMenu, onOpenPalette, balance, ...u
         icon={menuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         onClick={onToggleMenu}
       />
-      <div style={{ flex: 1, minWidth: 0, overflow: "hidden" }}>
-        <AppBreadcrumb />
-      </div>
+      {/* A phone's top bar has no room for the trail (the page's own title says where it is). */}
+      <div style={{ flex: 1, minWidth: 0, overflow: "hidden" }}>{!phone && <AppBreadcrumb />}</div>
       {/* May shrink (the account name gives way first), so a 390 px phone does not scroll sideways. */}
       <Flex align="center" gap={4} style={{ minWidth: 0 }}>
         <Tooltip title={t("shell.palette.open")}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t("shell.palette.open")} onClick={onOpenPalette} />
         </Tooltip>
-        {balance && <BalanceTag balance={balance} compact={mobile} />}
+        {balance && <BalanceTag balance={balance} compact={phone} />}
         <NotificationBell />
-        {/* One line, cut with an ellipsis (the whole name on hover), never broken mid-word on a phone. */}
-        <Typography.Text
-          strong
-          ellipsis={{ tooltip: user?.username }}
-          style={{ maxWidth: mobile ? 80 : 280, minWidth: 0, whiteSpace: "nowrap" }}
-        >
-          {user?.username}
-        </Typography.Text>
+        {/* One line, cut with an ellipsis (the whole name on hover); a phone shows it in the user menu instead. */}
+        {!phone && (
+          <Typography.Text
+            strong
+            ellipsis={{ tooltip: user?.username }}
+            style={{ maxWidth: mobile ? 80 : 280, minWidth: 0, whiteSpace: "nowrap" }}
+          >
+            {user?.username}
+          </Typography.Text>
+        )}
         <LanguageSwitch compact={mobile} />
-        <UserMenu {...userMenu} />
+        <UserMenu {...userMenu} showName={phone} />
       </Flex>
     </Layout.Header>
   );

@@ -40,7 +40,7 @@ export function useCurrentBalance({ live = false } = {}): CurrentBalance | undef
 
 const inCurrency = (amount: string | null, currency: string) => `${formatMoney(amount)} ${currency}`;
 
-/** The top bar's balance: the figure (the icon alone on a phone), leading to Funds Details. */
+/** The top bar's balance: the figure and its currency (smaller on a phone), leading to Funds Details. */
 export function BalanceTag({ balance, compact }: { balance: CurrentBalance; compact: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -54,14 +54,15 @@ export function BalanceTag({ balance, compact }: { balance: CurrentBalance; comp
         style={{
           display: "inline-flex",
           alignItems: "center",
-          gap: 6,
-          padding: "0 8px",
+          gap: compact ? 4 : 6,
+          padding: compact ? "0 4px" : "0 8px",
+          fontSize: compact ? 12 : undefined,
           whiteSpace: "nowrap",
           color: low ? token.colorError : token.colorText,
         }}
       >
         <WalletOutlined aria-hidden />
-        {compact ? null : text}
+        {text}
       </Link>
     </Tooltip>
   );

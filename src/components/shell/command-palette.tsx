@@ -243,7 +243,16 @@ function PaletteBody({ placeholder, palette }: { placeholder: string; palette: P
   };
 
   return (
-    <div style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadow }}>
+    // The palette renders outside antd's components, where no font is set: the theme's, as the rest of the app.
+    <div
+      style={{
+        background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadow,
+        fontFamily: token.fontFamily,
+        color: token.colorText,
+      }}
+    >
       <input
         ref={palette.inputRef}
         // biome-ignore lint/a11y/noAutofocus: the palette exists to be typed into; it opens on Ctrl+K.
@@ -274,6 +283,7 @@ function PaletteBody({ placeholder, palette }: { placeholder: string; palette: P
         style={{
           width: "100%",
           padding: "12px 16px",
+          fontFamily: "inherit",
           fontSize: 16,
           border: "none",
           outline: "none",

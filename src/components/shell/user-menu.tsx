@@ -19,14 +19,18 @@ export interface UserMenuActions {
   onUpdatePassword: () => void;
 }
 
-/** The account dropdown of spec §2: Home, Export Task, Reset MFA, Update Password, Logout. */
-export function UserMenu({ onResetMfa, onUpdatePassword }: UserMenuActions) {
+/**
+ * The account dropdown of spec §2: Home, Export Task, Reset MFA, Update Password, Logout; on a phone, whose top bar
+ * gives the account name's room to the balance, the name heads the menu.
+ */
+export function UserMenu({ onResetMfa, onUpdatePassword, showName = false }: UserMenuActions & { showName?: boolean }) {
   const { t } = useTranslation();
   const exportDrawer = useExportDrawer();
   const navigate = useNavigate();
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
   const items: MenuProps["items"] = [
+    ...(showName && user ? [{ key: "name", label: user.username, disabled: true }, { type: "divider" as const }] : []),
     { key: "home", icon: <HomeOutlined aria-hidden />, label: t("shell.userMenu.home") },
     { key: "export", icon: <ExportOutlined aria-hidden />, label: t("shell.userMenu.exportTask") },
     { key: "mfa", icon: <KeyOutlined aria-hidden />, label: t("shell.userMenu.resetMfa") },

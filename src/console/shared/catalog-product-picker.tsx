@@ -11,6 +11,7 @@ import {
   type SupplierProductView,
   supplierCatalogCalls,
 } from "#contracts";
+import { tableLoading } from "../../components/list-page";
 import { customCall } from "../../providers/api-call";
 import { amountText, formatCost } from "./cost-text";
 
@@ -121,7 +122,7 @@ export function CatalogProductPicker({
           setTyped("");
         }}
         disabled={supplierId === undefined}
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         placeholder={t(
           supplierId === undefined ? "console-routes.chooseSupplierFirst" : "console-routes.searchProduct",
         )}

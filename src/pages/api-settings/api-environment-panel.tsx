@@ -1,10 +1,10 @@
 import { ReadOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
-import { Alert, Button, Card, Skeleton, Space } from "antd";
+import { Alert, Button, Skeleton, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiApp, type ApiSecret, PORTAL_BASE, systemCalls } from "#contracts";
-import { PageTitle } from "../../components/page-title";
+import { ListCard } from "../../components/list-page";
 import { SINGLETON_ID } from "../../resources";
 import { ApiSettingsDetails } from "./api-settings-details";
 import { ApiSettingsEditForm } from "./api-settings-edit-form";
@@ -51,9 +51,10 @@ export function ApiEnvironmentPanel() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
-      <Card
-        title={<PageTitle>{t(`api-settings.titles.${environment}`)}</PageTitle>}
-        extra={
+      {/* The list's card: its title and buttons share a row that wraps, so a phone shows the whole title. */}
+      <ListCard
+        title={t(`api-settings.titles.${environment}`)}
+        actions={
           <Space wrap>
             {/* The reference opens beside the settings: a developer reads it while copying the AppID and keys. */}
             <Button
@@ -77,7 +78,7 @@ export function ApiEnvironmentPanel() {
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("api-settings.sandbox.intro")} />
         )}
         {body}
-      </Card>
+      </ListCard>
       {environment === "sandbox" && <SandboxBalanceCard />}
       <DeliveryLog />
       <RequestLog />

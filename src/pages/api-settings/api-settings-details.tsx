@@ -2,6 +2,7 @@ import { Alert, Descriptions, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiApp, ApiSecret } from "#contracts";
+import { useCompactList } from "../../components/column-chooser";
 import { formatDateTime } from "../../lib/date-format";
 import { PlatformKeyRotation, PreviousSecret, SecretButton } from "./key-rotation";
 import { TestCallbackButton } from "./test-callback-button";
@@ -29,10 +30,17 @@ export function ApiSettingsDetails({
   const label = (name: string) => t(`api-settings.fields.${name}`);
   const orNotSet = (value: string, shown: ReactNode = value) => (value ? shown : t("api-settings.notSet"));
   const needsSecret = app.keyType === "HMAC" && !app.secretMasked;
+  const phone = useCompactList();
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       {needsSecret && <Alert type="warning" showIcon message={t("api-settings.secret.noneWarning")} />}
-      <Descriptions bordered column={1} styles={{ label: { width: 220 } }}>
+      {/* A phone puts each label above its value, and long values (keys, URLs) wrap inside the card. */}
+      <Descriptions
+        bordered
+        column={1}
+        layout={phone ? "vertical" : "horizontal"}
+        styles={{ label: phone ? {} : { width: 220 }, content: { wordBreak: "break-word", minWidth: 0 } }}
+      >
         <Descriptions.Item label={label("merchantNo")}>{app.merchantNo}</Descriptions.Item>
         <Descriptions.Item label={label("appId")}>
           <Typography.Text copyable>{app.appId}</Typography.Text>

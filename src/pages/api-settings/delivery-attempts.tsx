@@ -2,6 +2,7 @@ import { useCustom } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { type DeliveryAttempt, deliveryCalls } from "#contracts";
+import { tableLoading } from "../../components/list-page";
 import { formatDateTime } from "../../lib/date-format";
 import { customCall } from "../../providers/api-call";
 import { useEnvironmentQuery } from "./environment";
@@ -20,7 +21,7 @@ export function DeliveryAttempts({ id }: { id: number }) {
       rowKey="time"
       size="small"
       pagination={false}
-      loading={query.isFetching}
+      loading={tableLoading(query)}
       dataSource={query.data?.data ?? []}
       locale={{ emptyText: label("none") }}
       columns={[

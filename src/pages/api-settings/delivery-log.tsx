@@ -3,7 +3,7 @@ import { Alert, Input, message, Select, Space, Table } from "antd";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type Delivery, type DeliveryListQuery, deliveryCalls, deliveryChannels, deliveryStatuses } from "#contracts";
-import { ListCard, RefreshButton } from "../../components/list-page";
+import { ListCard, RefreshButton, tableLoading } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
 import { onDataChanged } from "../../providers/http-client";
 import { DeliveryAttempts } from "./delivery-attempts";
@@ -87,7 +87,7 @@ export function DeliveryLog() {
         rowKey="id"
         size="middle"
         columns={columns}
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
       />
     </ListCard>

@@ -1,7 +1,7 @@
 import { Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { type ApiRequestEntry, apiSettingsCalls } from "#contracts";
-import { ListCard, RefreshButton } from "../../components/list-page";
+import { ListCard, RefreshButton, tableLoading } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
 import { formatDateTime } from "../../lib/date-format";
 import { useEnvironmentQuery } from "./environment";
@@ -22,7 +22,7 @@ export function RequestLog() {
         {...paged.tableProps}
         rowKey="id"
         size="middle"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           { key: "time", title: label("time"), render: (_, r) => formatDateTime(r.time) },
           {

@@ -118,12 +118,18 @@ export function LoginPage({ i18n, realm }: { i18n: I18n; realm: SignInRealm }) {
       return;
     }
     setPending(false);
-    show("error", answer.message);
+    // A failure the server places on a field (a wrong MFA code) is said there, once; any other as a message.
     const onFields = serverFieldErrors(answer.errors);
+    const firstOnField = loginFields.find((field) => onFields[field]);
+    if (!firstOnField) {
+      show("error", answer.message);
+      return;
+    }
     setMessages((was) => ({
       ...was,
       ...Object.fromEntries(Object.entries(onFields).map(([field, text]) => [field, { text }])),
     }));
+    inputs.current[firstOnField]?.focus();
   };
 
   const pickLanguage = async (next: Language) => {

@@ -1,4 +1,5 @@
 import type { CrudSort } from "@refinedev/core";
+import { Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -11,13 +12,18 @@ import { orderPath } from "../../lib/order-list";
 import { OrderDuration } from "./order-duration";
 import { OrderStatusTag } from "./order-status-tag";
 
-/** What a phone shows until its user chooses more: the order, its status and its amount. */
+/**
+ * What a phone shows until its user chooses more: the order (with its recharge account under the number: the
+ * field support is asked about most), its status and its amount.
+ */
 export const orderCompactColumns = ["orderNo", "status", "amount"] as const;
 
 /** Where the console's order list differs: its order number opens a drawer, and it is always newest first. */
 export interface OrderColumnOptions {
   open?: (order: Order) => ReactNode;
   sortable?: boolean;
+  /** A phone's list: the recharge account goes under the order number, where it fits. */
+  compact?: boolean;
 }
 
 /**
@@ -27,7 +33,7 @@ export interface OrderColumnOptions {
 export function orderColumns(
   t: TFunction,
   sorters: readonly CrudSort[],
-  { open, sortable: sorts = true }: OrderColumnOptions = {},
+  { open, sortable: sorts = true, compact = false }: OrderColumnOptions = {},
 ): ColumnsType<Order> {
   const title = (field: keyof Order) => t(`order.fields.${field}`);
   const sortable = (key: (typeof orderSortFields)[number]) => (sorts ? sortableColumn(key, sorters) : { key });
@@ -36,7 +42,16 @@ export function orderColumns(
       key: "orderNo",
       title: title("orderNo"),
       fixed: "left",
-      render: (_, o) => open?.(o) ?? <Link to={orderPath("show", o.orderNo)}>{o.orderNo}</Link>,
+      render: (_, o) => (
+        <>
+          {open?.(o) ?? <Link to={orderPath("show", o.orderNo)}>{o.orderNo}</Link>}
+          {compact && o.rechargeAccount && (
+            <Typography.Text type="secondary" style={{ display: "block" }}>
+              {o.rechargeAccount}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     { key: "status", title: title("status"), render: (_, o) => <OrderStatusTag status={o.status} /> },
     {

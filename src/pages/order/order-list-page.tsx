@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Order } from "#contracts";
-import { useColumnChoice } from "../../components/column-chooser";
+import { useColumnChoice, useCompactList } from "../../components/column-chooser";
 import { ExportButton } from "../../components/export-task/export-button";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
@@ -36,7 +36,8 @@ function OrderList() {
     refetchInterval: (rows, failed) => refreshInterval(rows, failed, ORDER_LIST_REFRESH_MS),
   });
   const { data: createAccess } = useCan({ resource: "order", action: "create" });
-  const all = useMemo(() => orderColumns(t, sorters), [t, sorters]);
+  const compact = useCompactList();
+  const all = useMemo(() => orderColumns(t, sorters, { compact }), [t, sorters, compact]);
   const { columns, chooser } = useColumnChoice("order", all, orderCompactColumns);
 
   const actions = (

@@ -82,7 +82,7 @@ export default function OrderShowPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card type="inner" title={t("order.sections.timeline")}>
-              <OrderTimeline entries={order.timeline} pending={order.status === "processing"} />
+              <OrderTimeline entries={order.timeline} pending={order.status === "processing"} ledgerLinks />
             </Card>
           </Col>
         </Row>

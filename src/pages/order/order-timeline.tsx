@@ -1,12 +1,32 @@
+import { useCan } from "@refinedev/core";
 import { Empty, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { OrderDetail } from "#contracts";
+import { Link } from "react-router";
+import { ledgerResource, type OrderDetail } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
 import { isTimelineKind, timelineColor } from "../../lib/order-status";
 
-/** What happened to the order, oldest first: the kind translated, the server's detail text as it is. */
-export function OrderTimeline({ entries, pending }: { entries: OrderDetail["timeline"]; pending: boolean }) {
+/**
+ * What happened to the order, oldest first: the kind translated, the server's detail text as it is, and the balance
+ * entry a step posted, labelled — a link to it in Funds Details when `ledgerLinks` (the portal, for roles that see
+ * funds; the console has no such page).
+ */
+export function OrderTimeline({
+  entries,
+  pending,
+  ledgerLinks = false,
+}: {
+  entries: OrderDetail["timeline"];
+  pending: boolean;
+  ledgerLinks?: boolean;
+}) {
   const { t } = useTranslation();
+  const { data: funds } = useCan({
+    resource: ledgerResource.name,
+    action: "list",
+    queryOptions: { enabled: ledgerLinks },
+  });
+  const linked = ledgerLinks && funds?.can === true;
   if (entries.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("order.timeline.empty")} />;
   const items = entries.map((entry, index) => {
@@ -19,6 +39,18 @@ export function OrderTimeline({ entries, pending }: { entries: OrderDetail["time
         <>
           <Typography.Text strong>{known ? t(`order.timeline.kinds.${kind}`) : kind}</Typography.Text>{" "}
           <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
+          {entry.fundNo && (
+            <div>
+              <Typography.Text type="secondary">{t("order.timeline.ledgerEntry")}</Typography.Text>{" "}
+              {linked ? (
+                <Link to={`${ledgerResource.path}?${new URLSearchParams({ fundNo: entry.fundNo })}`}>
+                  {entry.fundNo}
+                </Link>
+              ) : (
+                entry.fundNo
+              )}
+            </div>
+          )}
           {entry.detail && <div>{entry.detail}</div>}
         </>
       ),

@@ -36,6 +36,8 @@ interface ChartProps {
   title: string;
   /** Header and rows of the table that says what the chart draws. */
   table: { head: string[]; rows: (string | number)[][] };
+  /** Nothing to draw (no rows, or a day-by-day chart of zeros): the empty state, not an axis of nothing. */
+  empty?: boolean;
   children: ReactNode;
 }
 
@@ -43,13 +45,13 @@ interface ChartProps {
  * A chart in a card, named by its title, with its figures as a hidden table for assistive technology; the drawing
  * itself is hidden from it (and recharts' keyboard layer is off, so nothing focusable hides inside).
  */
-export function Chart({ id, title, table, children }: ChartProps) {
+export function Chart({ id, title, table, empty = table.rows.length === 0, children }: ChartProps) {
   const { t } = useTranslation();
   return (
     <Col xs={24} lg={12}>
       <Card size="small" title={<span id={`${id}-title`}>{title}</span>} data-testid={id}>
         <figure aria-labelledby={`${id}-title`} style={{ margin: 0, position: "relative" }}>
-          {table.rows.length === 0 ? (
+          {empty ? (
             <Empty description={t("overview.charts.empty")} style={{ height: HEIGHT - 40 }} />
           ) : (
             <div aria-hidden style={{ width: "100%", height: HEIGHT }}>
@@ -58,26 +60,29 @@ export function Chart({ id, title, table, children }: ChartProps) {
               </ResponsiveContainer>
             </div>
           )}
-          <table style={visuallyHidden}>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                {table.head.map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move
-                    <td key={i}>{cell}</td>
+          {/* In a hidden box: a table keeps its rows' height whatever its own (770 px of blank page below). */}
+          <div style={visuallyHidden}>
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  {table.head.map((h) => (
+                    <th key={h}>{h}</th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move
+                      <td key={i}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
       </Card>
     </Col>
@@ -96,6 +101,9 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
   const amount = (value: string) => `${formatMoney(value)} ${money.currency}`;
   const days = money.days.map((d) => ({ ...d, spendValue: Number(d.spend), depositValue: Number(d.deposits) }));
   const axis = { stroke: token.colorTextTertiary, fontSize: 12 };
+  // The value axis names its currency above its figures; the right margin leaves the last date room.
+  const moneyAxis = { value: money.currency, position: "top" as const, offset: 12, fontSize: 12, fill: axis.stroke };
+  const margin = { top: 24, right: 24, left: 0, bottom: 0 };
   const statusColor = { processing: token.colorInfo, success: token.colorSuccess, failed: token.colorError };
   const statuses = orders
     ? orderStatuses
@@ -113,11 +121,12 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           head: [t("overview.table.date"), t("overview.table.amount")],
           rows: money.days.map((d) => [d.date, amount(d.spend)]),
         }}
+        empty={days.every((d) => d.spendValue === 0)}
       >
-        <LineChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <LineChart accessibilityLayer={false} data={days} margin={margin}>
           <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDate} tick={axis} minTickGap={16} />
-          <YAxis tick={axis} width={56} />
+          <YAxis tick={axis} width={56} label={moneyAxis} />
           <Tooltip formatter={(_, __, item) => amount(item.payload.spend)} />
           <Line
             type="linear"
@@ -174,7 +183,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
           >
             <CartesianGrid stroke={token.colorBorderSecondary} horizontal={false} />
-            <XAxis type="number" tick={axis} />
+            <XAxis type="number" tick={axis} label={{ ...moneyAxis, position: "insideBottomRight", offset: 0 }} />
             <YAxis type="category" dataKey="name" tick={axis} width={110} />
             <Tooltip formatter={(_, __, item) => `${amount(item.payload.amount)} (${item.payload.count})`} />
             <Bar
@@ -193,11 +202,12 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           head: [t("overview.table.date"), t("overview.table.deposits"), t("overview.table.count")],
           rows: money.days.map((d) => [d.date, amount(d.deposits), d.depositCount]),
         }}
+        empty={days.every((d) => d.depositValue === 0)}
       >
-        <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={days} margin={margin}>
           <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDate} tick={axis} minTickGap={16} />
-          <YAxis tick={axis} width={56} />
+          <YAxis tick={axis} width={56} label={moneyAxis} />
           <Tooltip formatter={(_, __, item) => amount(item.payload.deposits)} />
           <Bar
             dataKey="depositValue"

@@ -1,8 +1,9 @@
-import { DatePicker, Flex, Segmented } from "antd";
+import { DatePicker, Flex, Segmented, Select } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OVERVIEW_MAX_DAYS } from "#contracts";
+import { useCompactList } from "../../components/column-chooser";
 import { DEFAULT_PRESET, lastDays, type Period, type Preset, periodOf, presets } from "./overview-period";
 
 /** A figures page's chosen period (the last DEFAULT_PRESET days at first), spread into its PeriodSelector. */
@@ -29,19 +30,23 @@ export function PeriodSelector({
   onChange: (preset: Preset | "range", period: Period) => void;
 }) {
   const { t } = useTranslation();
+  const choices = {
+    "aria-label": t("overview.period.label"),
+    value: preset,
+    onChange: (value: Preset | "range") => onChange(value, value === "range" ? period : lastDays(value)),
+    options: [
+      ...presets.map((days) => ({ value: days, label: t(`overview.period.last${days}`) })),
+      { value: "range" as const, label: t("overview.period.range") },
+    ],
+  };
   return (
     <Flex wrap gap="small">
-      <Segmented<Preset | "range">
-        aria-label={t("overview.period.label")}
-        // On a phone the four choices may not fit: they scroll inside their own box, never the page.
-        style={{ minWidth: 0, maxWidth: "100%", overflowX: "auto" }}
-        value={preset}
-        onChange={(value) => onChange(value, value === "range" ? period : lastDays(value))}
-        options={[
-          ...presets.map((days) => ({ value: days, label: t(`overview.period.last${days}`) })),
-          { value: "range" as const, label: t("overview.period.range") },
-        ]}
-      />
+      {/* A phone has no room for the four choices side by side: they drop down from one field. */}
+      {useCompactList() ? (
+        <Select<Preset | "range"> {...choices} style={{ minWidth: 160 }} />
+      ) : (
+        <Segmented<Preset | "range"> {...choices} />
+      )}
       {preset === "range" && (
         <DatePicker.RangePicker
           aria-label={t("overview.period.range")}

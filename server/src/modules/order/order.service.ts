@@ -263,28 +263,36 @@ async function timeline(deps: AppDeps, order: OrderRow, language: Language): Pro
   const entry = (type: string) => entries.find((e) => e.type === type);
   const deducted = entry("deduct");
   const refunded = entry("refund");
-  const items: { kind: string; at: Date; detail: string }[] = [
+  const items: { kind: string; at: Date; detail: string; fundNo: string | null }[] = [
     {
       kind: "created",
       at: order.createdAt,
-      detail: deducted ? `${deducted.fundNo} ${signed(deducted.amount, order.currency)}` : "",
+      detail: deducted ? signed(deducted.amount, order.currency) : "",
+      fundNo: deducted?.fundNo ?? null,
     },
     ...events.map((e) => ({
       kind: e.kind,
       at: e.at,
       detail: e.kind === "revealed" ? (e.user ?? e.detail) : readStoredText(t, e.detail),
+      fundNo: null,
     })),
   ];
   if (order.completedAt)
-    items.push({ kind: order.status, at: order.completedAt, detail: readStoredText(t, order.failReason ?? "") });
+    items.push({
+      kind: order.status,
+      at: order.completedAt,
+      detail: readStoredText(t, order.failReason ?? ""),
+      fundNo: null,
+    });
   if (refunded)
     items.push({
       kind: "refunded",
       at: refunded.at,
-      detail: `${refunded.fundNo} ${signed(refunded.amount, order.currency)}`,
+      detail: signed(refunded.amount, order.currency),
+      fundNo: refunded.fundNo,
     });
   return items
     .map((item, index) => ({ ...item, index }))
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index)
-    .map(({ kind, at, detail }) => ({ kind, time: at.toISOString(), detail }));
+    .map(({ kind, at, detail, fundNo }) => ({ kind, time: at.toISOString(), detail, fundNo }));
 }

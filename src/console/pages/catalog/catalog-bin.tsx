@@ -2,7 +2,7 @@ import { Button, Flex, message, Popconfirm, Space, Table, Tag, Tooltip, Typograp
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BinEntry, catalogCalls } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { consoleCall } from "../../console-session";
@@ -44,7 +44,7 @@ export function CatalogBin({ mayDelete }: { mayDelete: boolean }) {
       <Table<BinEntry>
         {...paged.tableProps}
         rowKey={(e) => `${e.kind}-${e.id}`}
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           {
             key: "kind",

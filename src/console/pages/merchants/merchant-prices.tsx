@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, T
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, type MerchantSkuPrice, merchantPriceQuery, priceCalls } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
@@ -91,7 +91,7 @@ export function MerchantPrices({
         {...paged.tableProps}
         rowKey="skuId"
         size="small"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           { key: "product", title: t("console-prices.fields.product"), dataIndex: "productName" },
           { key: "sku", title: t("console-prices.fields.sku"), render: (_, s) => `${s.skuCode} · ${s.spec}` },

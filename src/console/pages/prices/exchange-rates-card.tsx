@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ExchangeRate, type ExchangeRateBody, exchangeRateBody, exchangeRateCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
-import { RefreshButton, useLoadFailure } from "../../../components/list-page";
+import { RefreshButton, tableLoading, useLoadFailure } from "../../../components/list-page";
 import { formatDateTime } from "../../../lib/date-format";
 import { zodRule } from "../../../lib/zod-rule";
 import { customCall } from "../../../providers/api-call";
@@ -47,7 +47,7 @@ export function ExchangeRatesCard({ onChanged }: { onChanged: () => void }) {
       <Table<ExchangeRate>
         rowKey={(r) => `${r.base}/${r.quote}`}
         size="small"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         dataSource={query.data?.data ?? []}
         pagination={false}
         scroll={{ x: "max-content" }}

@@ -1,7 +1,7 @@
 import { Button, Flex, message, Popconfirm, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PriceChange, priceCalls, type priceChangeStates } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { consoleCall } from "../../console-session";
@@ -44,7 +44,7 @@ export function PriceChanges({ list, mayEdit, revision, onChanged }: PriceListTa
       <Table<PriceChange>
         {...changes.tableProps}
         rowKey="id"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           { key: "kind", title: label("kind"), render: (_, c) => t(`console-prices.kinds.${c.kind}`) },
           { key: "value", title: label("value"), render: (_, c) => changeValueText(t, c, list.currency) },

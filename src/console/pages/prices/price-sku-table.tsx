@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Form, Input, message, Select, Space, Table } from 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PricedSku, priceCalls, pricedSkuQuery } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { zodRule } from "../../../lib/zod-rule";
 import { PriceChangeDialog } from "./price-change-dialog";
@@ -80,7 +80,7 @@ export function PriceSkuTable({ list, mayEdit, revision, onChanged }: PriceListT
       <Table<PricedSku>
         {...paged.tableProps}
         rowKey="skuId"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         rowSelection={
           mayEdit
             ? {

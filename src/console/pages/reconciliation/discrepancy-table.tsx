@@ -2,7 +2,7 @@ import { Button, Empty, Flex, Select, Table, Tag, Tooltip, Typography } from "an
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Discrepancy, type DiscrepancyKind, discrepancyKinds, reconciliationCalls } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { moneyText } from "../../shared/cost-text";
@@ -89,7 +89,7 @@ export function DiscrepancyTable({
         {...paged.tableProps}
         rowKey="id"
         size="small"
-        loading={paged.query.isFetching}
+        loading={tableLoading(paged.query)}
         // antd's own empty state: a bare text there is drawn in a colour too faint to read (axe: color-contrast).
         locale={{
           emptyText: (

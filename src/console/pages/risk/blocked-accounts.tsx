@@ -9,6 +9,7 @@ import {
   riskCalls,
 } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { zodRule } from "../../../lib/zod-rule";
@@ -70,7 +71,7 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
       <Table<BlockedAccount>
         {...paged.tableProps}
         rowKey="account"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           { key: "account", title: label("account"), dataIndex: "account" },
           { key: "reason", title: label("reason"), dataIndex: "reason" },

@@ -2,7 +2,7 @@ import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag } from "antd"
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { type RiskEvent, type RiskRule, riskCalls, riskEventQuery, riskRules } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
@@ -90,7 +90,7 @@ export function RiskEvents() {
       <Table<RiskEvent>
         {...paged.tableProps}
         rowKey="id"
-        loading={query.isFetching}
+        loading={tableLoading(query)}
         columns={[
           { key: "time", title: label("time"), render: (_, e) => formatDateTime(e.time) },
           {

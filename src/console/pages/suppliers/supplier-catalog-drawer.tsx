@@ -7,7 +7,7 @@ import {
   supplierCatalogCalls,
   supplierProductQuery,
 } from "#contracts";
-import { RefreshButton } from "../../../components/list-page";
+import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { zodRule } from "../../../lib/zod-rule";
@@ -85,7 +85,7 @@ function CatalogProducts({ supplierId }: { supplierId: number }) {
         {...paged.tableProps}
         rowKey="id"
         size="small"
-        loading={paged.query.isFetching}
+        loading={tableLoading(paged.query)}
         columns={[
           {
             key: "name",
@@ -132,7 +132,7 @@ function CatalogSyncs({ supplierId }: { supplierId: number }) {
         {...paged.tableProps}
         rowKey="id"
         size="small"
-        loading={paged.query.isFetching}
+        loading={tableLoading(paged.query)}
         columns={[
           { key: "startTime", title: label("startTime"), render: (_, s) => formatDateTime(s.startTime) },
           {
