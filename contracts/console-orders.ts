@@ -16,6 +16,12 @@ export const consoleOrder = order.extend({
   merchantName: z.string(),
   /** A supplier said it delivered less than the face value (or another currency): see the order's attempts. */
   shortDelivery: z.boolean(),
+  /** When the order fails unless a supplier answers first (the age and time left of a Processing one). */
+  deadlineAt: z.string(),
+  /** The supplier of its latest attempt (the one holding a Processing order); null before any. */
+  supplierName: z.string().nullable(),
+  /** Its amount less what the successful supplier cost in the order's currency; null until known. */
+  margin: z.string().nullable(),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
 export const consoleOrderDetail = orderDetail.extend({
@@ -37,7 +43,14 @@ export const consoleOrderDetail = orderDetail.extend({
 });
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetail>;
 
+/** The choices of "processing longer than", in minutes: customer service's ways to find stuck orders. */
+export const stuckAfterMinutes = ["5", "15", "60", "360", "1440"] as const;
+/** What the statistics count as stuck, and link to. */
+export const STUCK_MINUTES = 15;
+
 export const consoleOrderQuery = pageQuery.extend(orderListQuery.shape).extend({
+  /** Only orders still Processing this many minutes after they were placed. */
+  processingOver: z.enum(stuckAfterMinutes, "validation.option").transform(Number).optional(),
   merchantNo: z.string().trim().max(32, "validation.tooLong").optional(),
   /** Only orders a supplier delivered short. */
   shortDelivery: z

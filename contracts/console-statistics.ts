@@ -7,7 +7,8 @@ import { defineConsoleResource } from "./resource";
  * The reseller's statistics in the console (issue 15): orders, their success rate, sales and deposits by day,
  * merchant and product over a period, read from the same hourly rollups as the merchant overview, so their cost
  * does not grow with the number of orders. Money is summed per currency (merchants keep balances in their own);
- * sales are the amounts of orders that did not fail.
+ * sales are the amounts of successful orders. Orders count every order placed in the period, the ones still
+ * Processing named apart, in the totals and each day alike.
  */
 export const consoleStatisticsQuery = withPeriodRules(
   periodQuery.extend({ merchantNo: z.string().trim().max(32, "validation.tooLong").optional() }),
@@ -19,6 +20,7 @@ const orderCounts = {
   orders: z.number(),
   success: z.number(),
   failed: z.number(),
+  processing: z.number(),
   /** Success / (Success + Failed), 0..1; null while none has finished. */
   successRate: z.number().nullable(),
 };
@@ -26,7 +28,16 @@ const orderCounts = {
 export const consoleStatistics = z.object({
   from: z.string(),
   to: z.string(),
-  totals: z.object({ ...orderCounts, sales: byCurrency, deposits: byCurrency, depositCount: z.number() }),
+  totals: z.object({
+    ...orderCounts,
+    sales: byCurrency,
+    deposits: byCurrency,
+    depositCount: z.number(),
+    /** The currencies of the merchants in scope: a card with nothing in one still names it (0.00 USD). */
+    currencies: z.array(z.string()),
+    /** Orders Processing for longer than STUCK_MINUTES now (whenever placed): the order list opens on them. */
+    stuck: z.number(),
+  }),
   days: z.array(z.object({ date: z.string(), ...orderCounts, sales: byCurrency, deposits: byCurrency })),
   /** The merchants with the most orders in the period (at most 20), in their own currency. */
   merchants: z.array(

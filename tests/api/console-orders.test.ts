@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsoleOrder, type ConsoleOrderDetail, consoleOrderCalls, type Page } from "#contracts";
 import { orders } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
-import { call, closeTestApp, EN, expectFailure, expectOk } from "../support/api-helpers";
+import { runFulfilmentOnce } from "../../server/src/modules/fulfilment/fulfilment.worker";
+import { call, closeTestApp, EN, expectFailure, expectFieldErrors, expectOk } from "../support/api-helpers";
 import { balanceOf, openShop, type Shop } from "../support/order-fixtures";
 import { consoleUrl, staffLogin, staffMember, type TestStaff } from "../support/staff";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -65,6 +66,43 @@ describe.each(engines)("the console's orders on %s", (engine) => {
     expect(detail).toMatchObject({ orderNo: mine, status: "processing", merchantNo: shop.merchant.merchantNo });
     expect(detail.timeline.map((e) => e.kind)).toEqual(["created"]);
     expect((await asService("GET", consoleUrl(consoleOrderCalls.one, { orderNo: "P000" }))).json().code).toBe(404);
+  });
+
+  it("finds stuck orders (Processing longer than a choice of minutes) with their deadline, supplier and margin", async () => {
+    const stuckShop = await openShop(t);
+    const list = async (query: string) =>
+      expectOk<Page<ConsoleOrder>>(
+        await asService(
+          "GET",
+          `${consoleUrl(consoleOrderCalls.list)}?merchantNo=${stuckShop.merchant.merchantNo}&${query}`,
+        ),
+        EN,
+      ).list;
+    const old = await place(stuckShop, "13800000011");
+    t.clock.advance(16 * 60_000);
+    const fresh = await place(stuckShop, "13800000012");
+    expect((await list("processingOver=15")).map((o) => o.orderNo)).toEqual([old]);
+    expect((await list("processingOver=5")).map((o) => o.orderNo)).toEqual([old]);
+    expect((await list("")).map((o) => o.orderNo)).toEqual([fresh, old]);
+    const [listed] = await list("processingOver=15");
+    expect(Date.parse(listed!.deadlineAt)).toBeGreaterThan(Date.parse(listed!.createTime));
+    expect(listed).toMatchObject({ supplierName: null, margin: null });
+    // A choice not offered is refused on its field, translated; nothing listed.
+    expectFieldErrors(await asService("GET", `${consoleUrl(consoleOrderCalls.list)}?processingOver=7`), {
+      processingOver: "Please choose one of the options",
+    });
+
+    // Once a supplier took it: its name; once it charged: the margin the drawer shows too.
+    await runFulfilmentOnce(t.deps);
+    t.clock.advance(t.deps.config.SIMULATOR_DELAY_MS + 1_000);
+    await runFulfilmentOnce(t.deps);
+    const done = (await list("")).find((o) => o.orderNo === fresh)!;
+    expect(done.supplierName).toEqual(expect.any(String));
+    const detail = expectOk<ConsoleOrderDetail>(
+      await asService("GET", consoleUrl(consoleOrderCalls.one, { orderNo: fresh })),
+      EN,
+    );
+    expect(done.margin).toBe(detail.margin);
   });
 
   it("asks the supplier again now, and fails a stuck order with a reason: refunded, and the merchant sees it", async () => {

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ConsoleOrder, ConsoleOrderDetail, consoleOrderQuery, Language, Page } from "#contracts";
 import type { AppDeps } from "../../app-deps";
@@ -11,7 +11,7 @@ import type { StaffContext } from "../auth/auth-context";
 import { orderAttempts } from "../fulfilment/attempt-list";
 import { getOrder, listFilter, orderList, orderListColumns, toOrder } from "../order/order.service";
 import { failOrder } from "../order/order-outcome";
-import { fulfilmentAttempts } from "../supplier/supplier.schema";
+import { fulfilmentAttempts, supplierAccounts } from "../supplier/supplier.schema";
 
 /**
  * Every merchant's orders, for the console: the merchant's own list and detail without the merchant scope, with
@@ -34,10 +34,18 @@ export async function listConsoleOrders(
     deps.db.select({ id: merchants.id }).from(merchants).where(isNotNull(merchants.sandboxOf)),
   );
   const shortOnly = query.shortDelivery ? sql`exists (${shortAttempt})` : undefined;
+  // Stuck: still Processing so long after it was placed (the few Processing rows, by their partial index).
+  const stuckOnly =
+    query.processingOver === undefined
+      ? undefined
+      : and(
+          eq(orders.status, "processing"),
+          lt(orders.createdAt, new Date(deps.clock.now().getTime() - query.processingOver * 60_000)),
+        );
   return fetchNewestFirst(
     deps.db,
     query,
-    orderList(and(listFilter(deps.db, null, query), merchantOnly, liveOnly, shortOnly)),
+    orderList(and(listFilter(deps.db, null, query), merchantOnly, liveOnly, shortOnly, stuckOnly)),
     (only, order) =>
       deps.db
         .select({
@@ -46,20 +54,37 @@ export async function listConsoleOrders(
           merchantNo: merchants.merchantNo,
           merchantName: merchants.name,
           shortDelivery: sql<boolean>`exists (${shortAttempt})`,
+          deadlineAt: orders.deadlineAt,
+          supplierName: sql<string | null>`(${latestSupplier})`,
+          successCost: sql<string | null>`(${successCost})`,
         })
         .from(orders)
         .innerJoin(merchants, eq(merchants.id, orders.merchantId))
         .leftJoin(orderBatches, eq(orderBatches.id, orders.batchId))
         .where(only)
         .orderBy(...order),
-    ({ order, batchNo, merchantNo, merchantName, shortDelivery }) => ({
-      ...toOrder(order, batchNo, language),
-      merchantNo,
-      merchantName,
-      shortDelivery,
-    }),
+    ({ order, batchNo, merchantNo, merchantName, shortDelivery, deadlineAt, supplierName, successCost }) => {
+      const listed = toOrder(order, batchNo, language);
+      return {
+        ...listed,
+        merchantNo,
+        merchantName,
+        shortDelivery,
+        deadlineAt: deadlineAt.toISOString(),
+        supplierName,
+        margin: successCost === null ? null : new Big(listed.amount).minus(successCost).toFixed(4),
+      };
+    },
   );
 }
+
+/** The supplier of the listed order's latest attempt. */
+const latestSupplier = sql`select s.name from ${fulfilmentAttempts} f join ${supplierAccounts} s on s.id = f.supplier_id
+  where f.order_id = ${orders.id} order by f.seq desc limit 1`;
+
+/** What the listed order's successful attempt cost, in the order's currency (null: none, or no rate then). */
+const successCost = sql`select f.order_cost::text from ${fulfilmentAttempts} f
+  where f.order_id = ${orders.id} and f.state = 'success' order by f.seq desc limit 1`;
 
 /** An attempt of the listed order that a supplier delivered short (the list's flag and filter). */
 const shortAttempt = sql`select 1 from ${fulfilmentAttempts} f

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ConsoleStatistics, consoleStatisticsQuery, Language } from "#contracts";
+import { type ConsoleStatistics, type consoleStatisticsQuery, type Language, STUCK_MINUTES } from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import { pgErrorCode, queryRows } from "../../db/raw";
 import { invalid } from "../../lib/failure";
@@ -14,19 +14,26 @@ const TOP_PRODUCTS = 10;
 const rate = (success: number, failed: number) =>
   success + failed === 0 ? null : Math.round((success / (success + failed)) * 10_000) / 10_000;
 
-const counts = (r: { orders: string; success: string; failed: string }) => {
+const counts = (r: { orders: string; success: string; failed: string; processing: string }) => {
   const [success, failed] = [Number(r.success), Number(r.failed)];
-  return { orders: Number(r.orders), success, failed, successRate: rate(success, failed) };
+  return {
+    orders: Number(r.orders),
+    success,
+    failed,
+    processing: Number(r.processing),
+    successRate: rate(success, failed),
+  };
 };
 
-/** Order figures of a rollup group: all orders, the finished ones, and sales (orders that did not fail). */
+/** Order figures of a rollup group: all orders, by status, and sales (the successful orders' amounts). */
 const orderSums = sql`
   coalesce(sum(o.orders), 0)::text as orders,
   coalesce(sum(o.orders) filter (where o.status = 'success'), 0)::text as success,
   coalesce(sum(o.orders) filter (where o.status = 'failed'), 0)::text as failed,
-  coalesce(sum(o.amount) filter (where o.status <> 'failed'), 0)::numeric(20,4)::text as sales`;
+  coalesce(sum(o.orders) filter (where o.status = 'processing'), 0)::text as processing,
+  coalesce(sum(o.amount) filter (where o.status = 'success'), 0)::numeric(20,4)::text as sales`;
 
-type Sums = { orders: string; success: string; failed: string; sales: string };
+type Sums = { orders: string; success: string; failed: string; processing: string; sales: string };
 
 /**
  * The reseller's figures over a period of local days, from the hourly rollups (order_stats_hourly and
@@ -45,9 +52,10 @@ export async function consoleStatistics(
   const inPeriod = (alias: string) =>
     sql`${sql.raw(alias)}.hour >= ${start} and ${sql.raw(alias)}.hour < ${end} ${merchant}`;
   const day = zone.day(sql.raw("o.hour"));
+  const stuckSince = new Date(deps.clock.now().getTime() - STUCK_MINUTES * 60_000);
   const ledgerDay = zone.day(sql.raw("l.hour"));
   try {
-    const [days, deposits, merchants, products] = await Promise.all([
+    const [days, deposits, merchants, products, [scope]] = await Promise.all([
       queryRows<Sums & { day: string; currency: string }>(
         deps.db,
         sql`select ${day}::text as day, m.currency, ${orderSums}
@@ -78,6 +86,14 @@ export async function consoleStatistics(
           where ${inPeriod("o")}
           group by o.product_id, p.name, p.name_zh order by sum(o.orders) desc, o.product_id limit ${TOP_PRODUCTS}`,
       ),
+      // The merchants' currencies, and the orders stuck now (few: Processing rows have a partial index).
+      queryRows<{ currencies: string[] | null; stuck: string }>(
+        deps.db,
+        sql`select (select array_agg(distinct m.currency order by m.currency) from merchants m where true ${merchant})
+              as currencies,
+            (select count(*) from orders o join merchants m on m.id = o.merchant_id
+              where o.status = 'processing' and o.created_at < ${stuckSince} ${merchant})::text as stuck`,
+      ),
     ]);
     const moneyOf = (rows: { currency: string; amount: string }[]) =>
       rows.filter((r) => Number(r.amount) !== 0).map((r) => ({ currency: r.currency, amount: r.amount }));
@@ -93,8 +109,9 @@ export async function consoleStatistics(
         orders: n.orders + Number(d.orders),
         success: n.success + Number(d.success),
         failed: n.failed + Number(d.failed),
+        processing: n.processing + Number(d.processing),
       }),
-      { orders: 0, success: 0, failed: 0 },
+      { orders: 0, success: 0, failed: 0, processing: 0 },
     );
     return {
       from: query.from,
@@ -105,13 +122,21 @@ export async function consoleStatistics(
         sales: moneyOf(sumByCurrency(days.map((d) => ({ currency: d.currency, amount: d.sales })))),
         deposits: moneyOf(sumByCurrency(deposits)),
         depositCount: deposits.reduce((n, d) => n + Number(d.entries), 0),
+        currencies: scope?.currencies ?? [],
+        stuck: Number(scope?.stuck ?? 0),
       },
       days: datesOf(query.from, query.to).map((date) => {
         const of = days.filter((d) => d.day === date);
-        const sum = (field: "orders" | "success" | "failed") => String(of.reduce((n, d) => n + Number(d[field]), 0));
+        const sum = (field: "orders" | "success" | "failed" | "processing") =>
+          String(of.reduce((n, d) => n + Number(d[field]), 0));
         return {
           date,
-          ...counts({ orders: sum("orders"), success: sum("success"), failed: sum("failed") }),
+          ...counts({
+            orders: sum("orders"),
+            success: sum("success"),
+            failed: sum("failed"),
+            processing: sum("processing"),
+          }),
           sales: moneyOf(of.map((d) => ({ currency: d.currency, amount: d.sales }))),
           deposits: moneyOf(deposits.filter((d) => d.day === date)),
         };

@@ -2,7 +2,7 @@ import { Button, Col, Form, Select, Space, Table, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ConsoleOrder, consoleOrderQuery } from "#contracts";
+import { type ConsoleOrder, consoleOrderQuery, stuckAfterMinutes } from "#contracts";
 import { TextFilter } from "../../../components/list-filters";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
@@ -10,8 +10,13 @@ import { type OrderFilterValues, orderListFilters } from "../../../lib/order-lis
 import { orderColumns } from "../../../pages/order/order-columns";
 import { OrderFilters } from "../../../pages/order/order-filters";
 import { ConsoleOrderDrawer } from "./order-drawer";
+import { stuckOrderColumns } from "./order-stuck-columns";
 
-type Search = OrderFilterValues & { merchantNo?: string; shortDelivery?: "true" | "false" };
+type Search = OrderFilterValues & {
+  merchantNo?: string;
+  shortDelivery?: "true" | "false";
+  processingOver?: (typeof stuckAfterMinutes)[number];
+};
 
 const searchFilters = (values: Search) => {
   const merchantNo = values.merchantNo?.trim();
@@ -19,6 +24,9 @@ const searchFilters = (values: Search) => {
     ...orderListFilters(values),
     ...(merchantNo ? [{ field: "merchantNo", operator: "eq" as const, value: merchantNo }] : []),
     ...(values.shortDelivery ? [{ field: "shortDelivery", operator: "eq" as const, value: values.shortDelivery }] : []),
+    ...(values.processingOver
+      ? [{ field: "processingOver", operator: "eq" as const, value: values.processingOver }]
+      : []),
   ];
 };
 
@@ -50,12 +58,23 @@ function OrderList() {
       {o.shortDelivery && <Tag color="red">{t("console-orders.shortDelivery")}</Tag>}
     </Space>
   );
-  const columns = orderColumns(t, [], { open: (o) => opener(o as ConsoleOrder), sortable: false });
+  const merchantColumns = orderColumns(t, [], { open: (o) => opener(o as ConsoleOrder), sortable: false });
+  const byKey = (key: string) => merchantColumns.filter((c) => c.key === key) as ColumnsType<ConsoleOrder>;
   const merchantColumn: ColumnsType<ConsoleOrder>[number] = {
     key: "merchant",
     title: t("console.fields.merchant"),
     render: (_, o) => `${o.merchantName} (${o.merchantNo})`,
   };
+  // What finds a stuck order first: status, how long it has run, its deadline, who holds it; then the money.
+  const leading = ["orderNo", "status", "duration"];
+  const columns: ColumnsType<ConsoleOrder> = [
+    ...byKey("orderNo"),
+    merchantColumn,
+    ...byKey("status"),
+    ...byKey("duration"),
+    ...stuckOrderColumns(t),
+    ...(merchantColumns.filter((c) => !leading.includes(String(c.key))) as ColumnsType<ConsoleOrder>),
+  ];
 
   return (
     <ListCard title={t("console-orders.title")} actions={<RefreshButton query={tableQuery} />}>
@@ -81,14 +100,25 @@ function OrderList() {
                 />
               </Form.Item>
             </Col>
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="processingOver" label={t("console-orders.processingOver")}>
+                <Select
+                  allowClear
+                  placeholder={t("common.filters.any")}
+                  options={stuckAfterMinutes.map((minutes) => ({
+                    value: minutes,
+                    label:
+                      Number(minutes) < 60
+                        ? t("console-orders.processingOverMinutes", { n: minutes })
+                        : t("console-orders.processingOverHours", { n: Number(minutes) / 60 }),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
           </>
         }
       />
-      <Table<ConsoleOrder>
-        {...tableProps}
-        rowKey="orderNo"
-        columns={[...columns.slice(0, 1), merchantColumn, ...columns.slice(1)] as ColumnsType<ConsoleOrder>}
-      />
+      <Table<ConsoleOrder> {...tableProps} rowKey="orderNo" columns={columns} />
       {open && (
         <ConsoleOrderDrawer orderNo={open} onClose={() => setOpen(null)} onChanged={() => void tableQuery.refetch()} />
       )}

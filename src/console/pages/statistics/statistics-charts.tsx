@@ -38,8 +38,13 @@ export default function StatisticsCharts({ statistics }: { statistics: ConsoleSt
         id="statistics-orders-chart"
         title={t("console-statistics.ordersPerDay")}
         table={{
-          head: [t("overview.table.date"), t("enums.orderStatus.success"), t("enums.orderStatus.failed")],
-          rows: active.map((d) => [d.date, d.success, d.failed]),
+          head: [
+            t("overview.table.date"),
+            t("enums.orderStatus.success"),
+            t("enums.orderStatus.failed"),
+            t("enums.orderStatus.processing"),
+          ],
+          rows: active.map((d) => [d.date, d.success, d.failed, d.processing]),
         }}
       >
         <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
@@ -60,6 +65,14 @@ export default function StatisticsCharts({ statistics }: { statistics: ConsoleSt
             stackId="orders"
             name={t("enums.orderStatus.failed")}
             fill={token.colorError}
+            isAnimationActive={false}
+          />
+          {/* Still Processing: the day's bar is all its orders, as the Orders card counts them. */}
+          <Bar
+            dataKey="processing"
+            stackId="orders"
+            name={t("enums.orderStatus.processing")}
+            fill={token.colorInfo}
             isAnimationActive={false}
           />
         </BarChart>

@@ -1,8 +1,9 @@
 import { useCustom } from "@refinedev/core";
-import { Alert, Card, Col, Flex, Input, Row, Skeleton, Space, Statistic, Table } from "antd";
+import { Alert, Card, Col, Flex, Input, Row, Skeleton, Space, Statistic, Table, Typography } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ConsoleStatistics, consoleStatisticsCalls } from "#contracts";
+import { Link } from "react-router";
+import { type ConsoleStatistics, consoleOrdersResource, consoleStatisticsCalls, STUCK_MINUTES } from "#contracts";
 import { PageTitle } from "../../../components/page-title";
 import { formatMoney } from "../../../lib/format-decimal";
 import { readerZone } from "../../../pages/overview/overview-period";
@@ -13,8 +14,14 @@ import { customCall } from "../../../providers/api-call";
 const StatisticsCharts = lazy(() => import("./statistics-charts"));
 
 type ByCurrency = ConsoleStatistics["totals"]["sales"];
-const perCurrency = (amounts: ByCurrency) =>
-  amounts.length === 0 ? "0" : amounts.map((a) => `${formatMoney(a.amount)} ${a.currency}`).join(" · ");
+/** Each currency's sum, and 0.00 in each other currency of the merchants in scope: a figure always names its money. */
+const perCurrency = (amounts: ByCurrency, currencies: readonly string[]) => {
+  const all = [...new Set([...amounts.map((a) => a.currency), ...currencies])].sort();
+  if (all.length === 0) return "0";
+  return all
+    .map((currency) => `${formatMoney(amounts.find((a) => a.currency === currency)?.amount ?? "0")} ${currency}`)
+    .join(" · ");
+};
 const rate = (value: number | null) => (value === null ? "-" : `${(value * 100).toFixed(1)}%`);
 
 /**
@@ -44,6 +51,23 @@ export default function StatisticsPage() {
           <Col xs={12} lg={6}>
             <Card size="small">
               <Statistic title={t("overview.cards.orders")} value={stats.totals.orders} />
+              {/* The same orders the per-day chart stacks: the ones still Processing named apart. */}
+              <Typography.Text type="secondary">
+                {t("overview.cards.ordersHint", {
+                  success: stats.totals.success,
+                  failed: stats.totals.failed,
+                  processing: stats.totals.processing,
+                })}
+              </Typography.Text>
+              {stats.totals.stuck > 0 && (
+                <div>
+                  <Link
+                    to={`${consoleOrdersResource.path}?${new URLSearchParams({ processingOver: String(STUCK_MINUTES) })}`}
+                  >
+                    {t("console-statistics.stuckLink", { count: stats.totals.stuck, minutes: STUCK_MINUTES })}
+                  </Link>
+                </div>
+              )}
             </Card>
           </Col>
           <Col xs={12} lg={6}>
@@ -53,14 +77,15 @@ export default function StatisticsPage() {
           </Col>
           <Col xs={24} lg={6}>
             <Card size="small">
-              <Statistic title={label("sales")} value={perCurrency(stats.totals.sales)} />
+              <Statistic title={label("sales")} value={perCurrency(stats.totals.sales, stats.totals.currencies)} />
+              <Typography.Text type="secondary">{label("salesHint")}</Typography.Text>
             </Card>
           </Col>
           <Col xs={24} lg={6}>
             <Card size="small">
               <Statistic
                 title={`${t("overview.cards.deposits")} (${stats.totals.depositCount})`}
-                value={perCurrency(stats.totals.deposits)}
+                value={perCurrency(stats.totals.deposits, stats.totals.currencies)}
               />
             </Card>
           </Col>
