@@ -51,6 +51,8 @@ export const failures = {
   captchaReused: { status: 400, message: "errors.captchaReused", field: "captcha" },
   mfaAlreadyBound: { status: 409, message: "errors.mfaAlreadyBound" },
   mfaNotBound: { status: 409, message: "errors.mfaNotBound" },
+  /** A reset of MFA (a member's, a staff member's) for an account that has bound none: nothing to reset. */
+  mfaResetNotBound: { status: 409, message: "errors.mfaResetNotBound" },
   mfaKeyUnknown: { status: 400, message: "errors.mfaKeyUnknown", field: "mfaKey" },
   oldPasswordWrong: { status: 400, message: "errors.oldPasswordWrong", field: "oldPassword" },
   passwordUnchanged: { status: 400, message: "errors.passwordUnchanged", field: "newPassword" },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiSecret } from "#contracts";
 import { users } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
+import { newTotpSecret } from "../../server/src/modules/auth/totp";
 import { adjustBalance, approveDeposit, rejectDeposit } from "../../server/src/modules/deposit/deposit-review.service";
 import {
   bindMfa,
@@ -179,6 +180,10 @@ describe.each(engines)("the audit log of merchant-side security events on %s", (
     expectOk(await asAdmin("PUT", item(created.id), { role: "finance", name: "Ann" }, true));
     expectOk(await asAdmin("PATCH", `${item(created.id)}/status`, { enabled: false }, true));
     expectOk(await asAdmin("PATCH", `${item(created.id)}/status`, { enabled: true }, true));
+    // Refused (no MFA bound yet, nothing to reset): nothing written. Once they bind one, the reset goes through.
+    expect((await asAdmin("POST", `${item(created.id)}/mfa/reset`, undefined, true)).json().code).toBe(409);
+    const mfaSecret = t.deps.cipher.encrypt(newTotpSecret());
+    await t.deps.db.update(users).set({ mfaSecret }).where(eq(users.id, created.id));
     expectOk(await asAdmin("POST", `${item(created.id)}/mfa/reset`, undefined, true));
     expectOk(await asAdmin("POST", `${item(created.id)}/password/reset`, {}, true));
     expectOk(await asAdmin("DELETE", item(created.id), undefined, true));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsoleMerchant, consoleMerchantCalls, type MemberItem, type Page, SUPER_ADMIN } from "#contracts";
 import { users } from "../../server/src/db/schema";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
-import { call, closeTestApp, EN, expectFailure, expectOk, INFO } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectFailure, expectOk, INFO, MFA_KEY, ZH } from "../support/api-helpers";
 import { consoleUrl, staffCode, staffLogin, staffMember, type TestStaff } from "../support/staff";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { engines } from "../support/test-db";
@@ -174,5 +174,39 @@ describe.each(engines)("the console's merchants on %s", (engine) => {
     expect(wrong.json().code).toBe(404);
     const missing = await send(consoleMerchantCalls.users, { params: { id: 999_999 } });
     expect(missing.json().code).toBe(404);
+  });
+
+  it("refuses to reset the MFA of a user who has bound none, in the reader's language, and changes nothing", async () => {
+    const m = await t.merchant({ mfa: false });
+    const merchantId = expectOk<Page<ConsoleMerchant>>(
+      await send(consoleMerchantCalls.list, { query: `keyword=${m.merchantNo}` }),
+      EN,
+    ).list[0]!.id;
+    // The operator has signed in and started binding (a pending secret), but bound nothing yet.
+    const operatorToken = await t.login(m.users.operator.username);
+    expectOk(await call(t, "GET", MFA_KEY, { token: operatorToken }));
+    const user = async () => (await t.deps.db.select().from(users).where(eq(users.id, m.users.operator.id)))[0];
+    const before = await user();
+    const entries = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.targetId, String(m.users.operator.id)))
+      ).length;
+    const entriesBefore = await entries();
+
+    const url = consoleUrl(consoleMerchantCalls.resetUserMfa, { id: merchantId, userId: m.users.operator.id });
+    for (const [lang, message] of [
+      [EN, "This account has not bound MFA: there is nothing to reset"],
+      [ZH, "该账号尚未绑定 MFA，无需重置"],
+    ] as const) {
+      const headers = { "x-mfa-code": await staffCode(t, root) };
+      expectFailure(await call(t, "POST", url, { token, lang, headers }), 409, message);
+    }
+    expect(await user()).toEqual(before);
+    expect(await entries()).toBe(entriesBefore);
+    // Their session goes on: they can still finish binding.
+    expectOk(await call(t, "GET", MFA_KEY, { token: operatorToken }));
   });
 });

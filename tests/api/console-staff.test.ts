@@ -19,7 +19,7 @@ import {
 } from "#contracts";
 import { migrationsFolder } from "../../server/src/db/connection";
 import { auditEvents } from "../../server/src/modules/audit/audit.schema";
-import { staffRoles } from "../../server/src/modules/console/staff.schema";
+import { staffRoles, staffUsers } from "../../server/src/modules/console/staff.schema";
 import { call, closeTestApp, EN, expectFailure, expectOk, INFO, ZH } from "../support/api-helpers";
 import { absentParams, consoleUrl, staffCode, staffLogin, staffMember, type TestStaff } from "../support/staff";
 import { codeFor, startTestApp, TEST_PASSWORD, type TestApp } from "../support/test-app";
@@ -387,6 +387,36 @@ describe.each(engines)("the console's staff, roles and permissions on %s", (engi
       "You cannot reset your own password or MFA here: change your password from your account menu",
       null,
     );
+  });
+
+  it("refuses to reset the MFA of a member who has bound none, in the reader's language, and changes nothing", async () => {
+    const member = await staffMember(t, ["technology"], { mfa: false });
+    const memberToken = await staffLogin(t, member);
+    const row = async () => (await t.deps.db.select().from(staffUsers).where(eq(staffUsers.id, member.id)))[0];
+    const before = await row();
+    const audited = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.targetId, String(member.id)))
+      ).length;
+    const entries = await audited();
+    for (const [lang, message] of [
+      [EN, "This account has not bound MFA: there is nothing to reset"],
+      [ZH, "该账号尚未绑定 MFA，无需重置"],
+    ] as const) {
+      const res = await call(t, "POST", consoleUrl(staffCalls.resetStaffMfa, { id: member.id }), {
+        token: rootToken,
+        lang,
+        headers: { "x-mfa-code": await staffCode(t, root) },
+      });
+      expectFailure(res, 409, message);
+    }
+    expect(await row()).toEqual(before);
+    expect(await audited()).toBe(entries);
+    // Their session goes on: they can still bind MFA.
+    expect(expectOk<StaffInfo>(await asStaff(memberToken, consoleCalls.me), EN).mfaStatus).toBe(0);
   });
 
   it("gives an older console's built-in roles the new areas' permissions, keeping what was set on them", async () => {

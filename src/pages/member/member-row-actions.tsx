@@ -13,7 +13,10 @@ export interface MemberRowHandlers {
   onDelete?(member: MemberItem): void;
 }
 
-/** Edit, Enable/Disable, Reset MFA, Reset password, Delete (those offered); each change that hurts asks first. */
+/**
+ * Edit, Enable/Disable, Reset MFA (for a member who has bound one: otherwise there is nothing to reset), Reset
+ * password, Delete (those offered); each change that hurts asks first.
+ */
 export function MemberRowActions({ member, handlers }: { member: MemberItem; handlers: MemberRowHandlers }) {
   const { t } = useTranslation();
   const self = member.id === handlers.selfId;
@@ -35,15 +38,17 @@ export function MemberRowActions({ member, handlers }: { member: MemberItem; han
           {t(`member.actions.${toggle}`)}
         </Button>
       </Popconfirm>
-      <Popconfirm
-        title={t("member.confirm.resetMfa", vars)}
-        disabled={self}
-        onConfirm={() => handlers.onResetMfa(member)}
-      >
-        <Button type="link" size="small" disabled={self}>
-          {t("member.actions.resetMfa")}
-        </Button>
-      </Popconfirm>
+      {member.mfaStatus === 1 && (
+        <Popconfirm
+          title={t("member.confirm.resetMfa", vars)}
+          disabled={self}
+          onConfirm={() => handlers.onResetMfa(member)}
+        >
+          <Button type="link" size="small" disabled={self}>
+            {t("member.actions.resetMfa")}
+          </Button>
+        </Popconfirm>
+      )}
       {handlers.onResetPassword && (
         <Button type="link" size="small" disabled={self} onClick={() => handlers.onResetPassword?.(member)}>
           {t("member.actions.resetPassword")}

@@ -1,6 +1,12 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { type StaffMember, SUPER_ADMIN, type staffCreateBody, type staffUpdateBody } from "#contracts";
+import {
+  type FailureName,
+  type StaffMember,
+  SUPER_ADMIN,
+  type staffCreateBody,
+  type staffUpdateBody,
+} from "#contracts";
 import type { AppDeps } from "../../app-deps";
 import type { Executor } from "../../db/connection";
 import { pgErrorCode } from "../../db/raw";
@@ -156,7 +162,8 @@ export async function updateStaff(
 
 /**
  * A staff member's password replaced by a one-time one (answered once), or their authenticator forgotten; either
- * way their sessions end. For another member only: one changes one's own password with the old one.
+ * way their sessions end. For another member only: one changes one's own password with the old one. `refusal`
+ * refuses it from the member as they stand (locked until the change commits).
  */
 async function resetStaff(
   deps: AppDeps,
@@ -164,11 +171,15 @@ async function resetStaff(
   id: number,
   action: "staff.passwordReset" | "staff.mfaReset",
   values: Partial<StaffRow>,
+  refusal: (member: StaffRow) => FailureName | null = () => null,
 ): Promise<StaffMember> {
   if (id === staff.staffId) throw fail("selfResetStaff");
   return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for("update");
+    if (!current) throw fail("staffNotFound");
+    const refused = refusal(current);
+    if (refused) throw fail(refused);
     const [row] = await tx.update(staffUsers).set(values).where(eq(staffUsers.id, id)).returning();
-    if (!row) throw fail("staffNotFound");
     await revokeUserSessions(deps, tx, id, undefined, staffSessions);
     await recordAudit(deps, tx, {
       actor: staffActor(staff),
@@ -176,7 +187,7 @@ async function resetStaff(
       action,
       target: { kind: "staff", id },
     });
-    return toMember(row, (await roleIdsOf(tx, [id])).get(id) ?? []);
+    return toMember(row!, (await roleIdsOf(tx, [id])).get(id) ?? []);
   });
 }
 
@@ -187,10 +198,13 @@ export async function resetStaffPassword(deps: AppDeps, staff: StaffContext, id:
   return { password };
 }
 
+/** A member who has bound no authenticator has nothing to reset (refused: nothing changes, nothing is audited). */
 export const resetStaffMfa = (deps: AppDeps, staff: StaffContext, id: number) =>
-  resetStaff(deps, staff, id, "staff.mfaReset", {
-    mfaSecret: null,
-    mfaPendingSecret: null,
-    mfaPendingAt: null,
-    mfaLastStep: null,
-  });
+  resetStaff(
+    deps,
+    staff,
+    id,
+    "staff.mfaReset",
+    { mfaSecret: null, mfaPendingSecret: null, mfaPendingAt: null, mfaLastStep: null },
+    (member) => (member.mfaSecret === null ? "mfaResetNotBound" : null),
+  );

@@ -30,10 +30,16 @@ export async function setMemberEnabled(
 
 /**
  * Forgets the member's MFA (bound and pending secrets) and ends their sessions: their next sign-in makes them
- * bind an authenticator again. Admins reset their own from the top bar, with a code, not here.
+ * bind an authenticator again. Admins reset their own from the top bar, with a code, not here; a member who has
+ * bound none has nothing to reset (refused, so the audit log records no reset that did nothing).
  */
 export async function resetMemberMfa(deps: AppDeps, acting: MemberActing, id: number): Promise<MemberItem> {
-  const change: MemberChange = { action: "member.mfaReset", selfRefusal: "selfResetMfa", after: unchanged };
+  const change: MemberChange = {
+    action: "member.mfaReset",
+    selfRefusal: "selfResetMfa",
+    targetRefusal: (t) => (t.mfaSecret === null ? "mfaResetNotBound" : null),
+    after: unchanged,
+  };
   return changeMember(deps, acting, id, change, async (tx) => {
     const [row] = await tx
       .update(users)

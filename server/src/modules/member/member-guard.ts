@@ -19,6 +19,8 @@ export interface MemberChange {
   action: AuditAction;
   /** The refusal when the target is the caller (null: people may do this to themselves). */
   selfRefusal: SelfRefusal | null;
+  /** The refusal whoever asks, from the target as it stands (an MFA reset of a user who bound none). */
+  targetRefusal?(target: UserRow): FailureName | null;
   after(target: UserRow): MemberAfter;
 }
 
@@ -63,6 +65,8 @@ export function memberRefusal(
   change: MemberChange,
 ): FailureName | null {
   if (target.id === callerId && change.selfRefusal) return change.selfRefusal;
+  const refused = change.targetRefusal?.(target);
+  if (refused) return refused;
   const others = admins.filter((a) => a.id !== target.id && isEnabledAdmin(a)).length;
   const before = others + (isEnabledAdmin(target) ? 1 : 0);
   const after = others + (isEnabledAdmin(change.after(target)) ? 1 : 0);
