@@ -16,9 +16,13 @@ export const auditEntry = z.object({
   actorKind: z.enum(auditActorKinds),
   actorName: z.string(),
   merchantNo: z.string().nullable(),
+  merchantName: z.string().nullable(),
   action: z.enum(auditActions),
   targetKind: z.string(),
   targetId: z.string(),
+  /** The target by name (a user's account, a staff member's name, a merchant's, supplier's or product's name…) in
+   * the reader's language; null for a kind its id names already (an order, a deposit) or a target since deleted. */
+  targetName: z.string().nullable(),
   clientIp: z.string(),
   userAgent: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -1,8 +1,23 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuditEntryItem, consoleAuditCalls, type Page } from "#contracts";
-import { call, closeTestApp, EN, expectOk } from "../support/api-helpers";
-import { consoleUrl, staffLogin, staffMember, type TestStaff } from "../support/staff";
+import {
+  type AuditEntryItem,
+  type CallDeclaration,
+  catalogCalls,
+  consoleAuditCalls,
+  type Page,
+  paymentCalls,
+  priceCalls,
+  roleCalls,
+  SUPER_ADMIN,
+  type SupplierAccountView,
+  supplierCalls,
+  supplierCatalogCalls,
+} from "#contracts";
+import { call, closeTestApp, EN, expectOk, ZH } from "../support/api-helpers";
+import { productBody } from "../support/catalog-console";
+import { openShop } from "../support/order-fixtures";
+import { consoleUrl, staffCode, staffLogin, staffMember, type TestStaff } from "../support/staff";
 import { startTestApp, type TestApp, type TestMerchant } from "../support/test-app";
 import { engines } from "../support/test-db";
 
@@ -27,10 +42,10 @@ describe.each(engines)("the console's audit log on %s", (engine) => {
   });
   afterAll(() => closeTestApp(t));
 
-  const search = async (query: string) =>
+  const search = async (query: string, lang = EN) =>
     expectOk<Page<AuditEntryItem>>(
-      await call(t, "GET", `${consoleUrl(consoleAuditCalls.list)}?${query}`, { token, lang: EN }),
-      EN,
+      await call(t, "GET", `${consoleUrl(consoleAuditCalls.list)}?${query}`, { token, lang }),
+      lang,
     );
 
   it("finds merchant sign-ins and the staff's own, by action, merchant, actor kind and name", async () => {
@@ -61,5 +76,68 @@ describe.each(engines)("the console's audit log on %s", (engine) => {
       ["auth.signIn", b.users.finance.username, b.merchantNo],
       ["auth.signIn", a.users.operator.username, a.merchantNo],
     ]);
+  });
+
+  it("names each entry's target and merchant, in the reader's language, keeping the id", async () => {
+    const chief = await staffMember(t, [SUPER_ADMIN]);
+    const chiefToken = await staffLogin(t, chief);
+    const send = async <T>(c: CallDeclaration, options: { params?: object; payload?: object } = {}) =>
+      expectOk<T>(
+        await call(t, c.method, consoleUrl(c, options.params), {
+          token: chiefToken,
+          lang: EN,
+          payload: options.payload,
+          headers: c.stepUp ? { "x-mfa-code": await staffCode(t, chief) } : {},
+        }),
+        EN,
+      );
+    const shop = await openShop(t);
+    const code = `AUDIT-${engine.toUpperCase()}`;
+    await send(catalogCalls.createProduct, { payload: productBody(code, { name: "Audit Card", nameZh: "审计卡" }) });
+    const sku = { id: shop.merchantId, skuId: shop.topup.skuId };
+    await send(priceCalls.setOverride, { params: sku, payload: { price: "9.5" } });
+    await send(priceCalls.createList, { payload: { name: "Wholesale", currency: "USD" } });
+    await send(roleCalls.createRole, { payload: { name: "Auditors", permissions: ["audit:list"] } });
+    const bank = {
+      bankName: "Bank of Audit",
+      accountName: "Reseller Ltd",
+      accountNumber: "6222 1234",
+      currency: "USD",
+    };
+    await send(paymentCalls.createBankAccount, { payload: bank });
+    const suppliers = await send<SupplierAccountView[]>(supplierCalls.list);
+    await send(supplierCatalogCalls.sync, { params: { id: suppliers.find((s) => s.code === "simulator")!.id } });
+
+    const named = async (query: string, lang: string) =>
+      (await search(query, lang)).list.map((e) => [e.action, e.targetKind, e.targetName]);
+    const byChief = `actor=${encodeURIComponent(chief.username)}`;
+    expect(await named(byChief, EN)).toEqual([
+      ["supplier.catalogSynced", "supplier", "Simulator"],
+      ["payments.bankAccountAdded", "bankAccount", "Bank of Audit 6222 1234"],
+      ["role.created", "role", "Auditors"],
+      ["priceList.created", "priceList", "Wholesale"],
+      ["prices.overrideSet", "sku", "Test Mobile Top-up 10 CNY"],
+      ["catalog.created", "product", "Audit Card"],
+      ["staff.signIn", "staff", chief.username],
+    ]);
+    // Products in Chinese where they have a Chinese name.
+    expect((await named(byChief, ZH)).slice(4, 6)).toEqual([
+      ["prices.overrideSet", "sku", "测试话费直充 10 CNY"],
+      ["catalog.created", "product", "审计卡"],
+    ]);
+
+    // The merchant's own entries: its creation, its users' creation and sign-in, by name, with the merchant's.
+    const shopEntries = (await search(`merchantNo=${shop.merchant.merchantNo}`)).list;
+    const created = shopEntries.find((e) => e.action === "merchant.created")!;
+    expect(created).toMatchObject({ targetKind: "merchant", targetId: shop.merchant.merchantNo });
+    const operator = shop.merchant.users.operator;
+    const ofOperator = shopEntries.filter((e) => e.targetKind === "user" && e.targetId === String(operator.id));
+    expect(ofOperator.map((e) => [e.action, e.targetName])).toEqual([
+      ["auth.signIn", operator.username],
+      ["member.created", operator.username],
+    ]);
+    for (const e of shopEntries)
+      expect(e).toMatchObject({ merchantNo: shop.merchant.merchantNo, merchantName: created.targetName });
+    expect(created.targetName).toMatch(/^Merchant /);
   });
 });

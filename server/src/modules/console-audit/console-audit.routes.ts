@@ -8,7 +8,7 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 /** The audit log in the console (audit:list, audit:export). */
 export function consoleAuditRoutes(app: FastifyInstance, deps: AppDeps) {
-  serve(app, consoleAuditCalls.list, ({ query }) => listAudit(deps, query));
+  serve(app, consoleAuditCalls.list, ({ request, query }) => listAudit(deps, query, request.language));
   serve(app, consoleAuditCalls.export, async ({ request, reply, query }) => {
     const name = `audit-log-${deps.clock.now().toISOString().slice(0, 10)}.xlsx`;
     reply.type(XLSX).header("content-disposition", `attachment; filename="${name}"`);

@@ -15,6 +15,7 @@ import { merchants } from "../../db/schema";
 import { translator } from "../../lib/i18n";
 import { auditEvents } from "../audit/audit.schema";
 import { openXlsxWriter } from "../export-task/xlsx-stream";
+import { type AuditRow, auditRows, targetNameOf } from "./console-audit-targets";
 
 /**
  * The audit log for the console: searched newest first (an index serves each filter with the id order), and
@@ -37,37 +38,40 @@ function where(deps: AppDeps, filter: AuditFilter): SQL | undefined {
   );
 }
 
-const columns = { event: auditEvents, merchantNo: merchants.merchantNo };
-
-const select = (deps: AppDeps) =>
-  deps.db.select(columns).from(auditEvents).leftJoin(merchants, eq(merchants.id, auditEvents.merchantId));
-
-function toItem({ event, merchantNo }: { event: typeof auditEvents.$inferSelect; merchantNo: string | null }) {
+function toItem(row: AuditRow, language: Language): AuditEntryItem {
+  const { event } = row;
   return {
     id: event.id,
     time: event.at.toISOString(),
     actorKind: event.actorKind,
     actorName: event.actorName,
-    merchantNo,
+    merchantNo: row.merchantNo,
+    merchantName: row.merchantName,
     action: event.action,
     targetKind: event.targetKind,
     targetId: event.targetId,
+    targetName: targetNameOf(row, language),
     clientIp: event.clientIp,
     userAgent: event.userAgent,
     before: (event.before as Record<string, unknown> | null) ?? null,
     after: (event.after as Record<string, unknown> | null) ?? null,
-  } satisfies AuditEntryItem;
+  };
 }
 
-export function listAudit(deps: AppDeps, query: PageQuery & AuditFilter): Promise<Page<AuditEntryItem>> {
+/** A page of entries, newest first, their targets named in the reader's language. */
+export function listAudit(
+  deps: AppDeps,
+  query: PageQuery & AuditFilter,
+  language: Language,
+): Promise<Page<AuditEntryItem>> {
   const filter = where(deps, query);
   return fetchPage(
     query,
     {
-      rows: (limit, offset) => select(deps).where(filter).orderBy(desc(auditEvents.id)).limit(limit).offset(offset),
+      rows: (limit, offset) => auditRows(deps).where(filter).orderBy(desc(auditEvents.id)).limit(limit).offset(offset),
       total: () => deps.db.select({ n: count() }).from(auditEvents).where(filter),
     },
-    toItem,
+    (row) => toItem(row, language),
   );
 }
 
@@ -89,19 +93,19 @@ export function exportAudit(deps: AppDeps, filter: AuditFilter, language: Langua
     let below: number | null = null;
     let written = 0;
     while (written < AUDIT_EXPORT_MAX_ROWS) {
-      const rows = await select(deps)
+      const rows = await auditRows(deps)
         .where(and(base, below === null ? undefined : lt(auditEvents.id, below)))
         .orderBy(desc(auditEvents.id))
         .limit(Math.min(BATCH, AUDIT_EXPORT_MAX_ROWS - written));
       for (const row of rows) {
-        const e = toItem(row);
+        const e = toItem(row, language);
         await writer.addRow([
           e.time.replace("T", " ").slice(0, 19),
           e.action,
           e.actorKind,
           e.actorName,
           e.merchantNo ?? "",
-          `${e.targetKind} ${e.targetId}`,
+          [e.targetKind, e.targetId, e.targetName && `(${e.targetName})`].filter(Boolean).join(" "),
           e.clientIp,
           e.userAgent,
           e.before ? JSON.stringify(e.before) : "",
