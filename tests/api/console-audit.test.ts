@@ -14,7 +14,7 @@ import {
   supplierCalls,
   supplierCatalogCalls,
 } from "#contracts";
-import { call, closeTestApp, EN, expectOk, ZH } from "../support/api-helpers";
+import { call, closeTestApp, EN, expectOk, type Lang, ZH } from "../support/api-helpers";
 import { productBody } from "../support/catalog-console";
 import { openShop } from "../support/order-fixtures";
 import { consoleUrl, staffCode, staffLogin, staffMember, type TestStaff } from "../support/staff";
@@ -42,7 +42,7 @@ describe.each(engines)("the console's audit log on %s", (engine) => {
   });
   afterAll(() => closeTestApp(t));
 
-  const search = async (query: string, lang = EN) =>
+  const search = async (query: string, lang: Lang = EN) =>
     expectOk<Page<AuditEntryItem>>(
       await call(t, "GET", `${consoleUrl(consoleAuditCalls.list)}?${query}`, { token, lang }),
       lang,
@@ -108,7 +108,7 @@ describe.each(engines)("the console's audit log on %s", (engine) => {
     const suppliers = await send<SupplierAccountView[]>(supplierCalls.list);
     await send(supplierCatalogCalls.sync, { params: { id: suppliers.find((s) => s.code === "simulator")!.id } });
 
-    const named = async (query: string, lang: string) =>
+    const named = async (query: string, lang: Lang) =>
       (await search(query, lang)).list.map((e) => [e.action, e.targetKind, e.targetName]);
     const byChief = `actor=${encodeURIComponent(chief.username)}`;
     expect(await named(byChief, EN)).toEqual([
