@@ -9,7 +9,13 @@ import { MemberRowActions, type MemberRowHandlers } from "./member-row-actions";
 export function memberColumns(t: TFunction, handlers: MemberRowHandlers): ColumnsType<MemberItem> {
   const field = (name: string) => t(`member.fields.${name}`);
   return [
-    { key: "username", title: field("username"), dataIndex: "username", fixed: "left" },
+    {
+      key: "username",
+      title: field("username"),
+      fixed: "left",
+      // An e-mail address has no space to wrap at: it may break anywhere rather than widen the table.
+      render: (_, m) => <span style={{ overflowWrap: "anywhere" }}>{m.username}</span>,
+    },
     { key: "name", title: field("name"), render: (_, m) => (m.name === m.username ? "-" : m.name) },
     { key: "phone", title: field("phone"), render: (_, m) => m.phone || "-" },
     {

@@ -4,7 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PAGE_SIZE, MEMBER_LIST_PAGE_SIZE, type MemberItem, type UserInfo } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
-import { ListCard, listPagination, listTableLayout, RefreshButton } from "../../components/list-page";
+import {
+  keyboardScrollable,
+  ListCard,
+  listPagination,
+  listTableLayout,
+  RefreshButton,
+} from "../../components/list-page";
 import { memberColumns } from "./member-columns";
 import { MemberFormModal } from "./member-form-modal";
 import { PasswordResetModal } from "./password-reset-modal";
@@ -59,7 +65,10 @@ export default function MemberListPage() {
         columns={columns}
         dataSource={result.data}
         loading={query.isLoading || actions.pending}
-        {...listTableLayout(compact)}
+        // Wide, the cells wrap to the card (the actions under one another, dates over two lines) rather than push
+        // the actions past its edge; a phone keeps its few columns in the width.
+        {...(compact ? listTableLayout(true) : { size: "middle" })}
+        ref={keyboardScrollable}
         pagination={listPagination({ defaultPageSize: DEFAULT_PAGE_SIZE }, t, false, compact)}
       />
       <MemberFormModal
