@@ -6,7 +6,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { storageKeys } from "../lib/storage-keys";
-import { PHONE_BREAKPOINT_PX, useViewportBelow } from "./shell/use-viewport";
+import { LAPTOP_BREAKPOINT_PX, PHONE_BREAKPOINT_PX, useViewportBelow } from "./shell/use-viewport";
 
 /** Phones (antd's `xs`, below 576 px): lists show few columns, filters fold away, headers wrap. */
 export const useCompactList = () => useViewportBelow(PHONE_BREAKPOINT_PX);
@@ -25,22 +25,28 @@ function readChoice(storageKey: string | undefined): string[] | null {
 
 /**
  * The columns a main list shows, chosen by the signed-in user and kept in local storage under their id, the list
- * and the layout (a phone shows `compactKeys` until the user chooses otherwise there). The identifying column
- * (`fixed: "left"`) is always shown; on a phone it does not stay fixed (it would take half the screen).
+ * and the layout. Until the user chooses, each width shows the columns that fit it: a phone `compactKeys`, a
+ * laptop `laptopKeys` (when given; a list without them shows every column there), a wider screen every column.
+ * The identifying column (`fixed: "left"`) is always shown; on a phone no column stays fixed (it would take half
+ * the screen, and hide the others).
  */
 export function useColumnChoice<Row>(
   list: string,
   columns: ColumnsType<Row>,
   compactKeys: readonly string[],
+  laptopKeys?: readonly string[],
 ): { columns: ColumnsType<Row>; chooser: ReactNode; compact: boolean } {
   const { data: user } = useGetIdentity<UserInfo>();
   const compact = useCompactList();
-  const storageKey = user ? `${storageKeys.listColumns}:${user.id}:${list}:${compact ? "compact" : "wide"}` : undefined;
+  const laptop = useViewportBelow(LAPTOP_BREAKPOINT_PX) && laptopKeys !== undefined;
+  const layout = compact ? "compact" : laptop ? "laptop" : "wide";
+  const storageKey = user ? `${storageKeys.listColumns}:${user.id}:${list}:${layout}` : undefined;
   const [version, setVersion] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-reads the storage after a change.
   const stored = useMemo(() => readChoice(storageKey), [storageKey, version]);
   const required = columns.filter((c) => c.fixed === "left").map(keyOf);
-  const shown = new Set([...required, ...(stored ?? (compact ? compactKeys : columns.map(keyOf)))]);
+  const defaults = compact ? compactKeys : laptop ? laptopKeys : columns.map(keyOf);
+  const shown = new Set([...required, ...(stored ?? defaults ?? [])]);
 
   const choose = (keys: string[] | null) => {
     if (!storageKey) return;

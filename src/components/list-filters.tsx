@@ -12,7 +12,7 @@ import { useCompactList } from "./column-chooser";
  * The pieces every list's search form is made of: the form with Reset / Search, a grid cell each, text filters
  * checked by the list query's own schema, enum selects, and a time range.
  */
-const FILTER_CELL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+export const FILTER_CELL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
 /** Form values that filter something: a non-blank text or choice, a range with either end. */
 const isActive = (value: unknown) =>

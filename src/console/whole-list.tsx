@@ -1,8 +1,15 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Space, Table, type TableColumnsType } from "antd";
-import { useState } from "react";
+import { type ReactNode, useContext, useState } from "react";
 import type { CallDeclaration } from "#contracts";
-import { keyboardScrollable, RefreshButton, useLoadFailure } from "../components/list-page";
+import { useCompactList } from "../components/column-chooser";
+import {
+  keyboardScrollable,
+  listTableLayout,
+  PhoneListsFit,
+  RefreshButton,
+  useLoadFailure,
+} from "../components/list-page";
 import { customCall } from "../providers/api-call";
 
 /**
@@ -37,25 +44,29 @@ export function useWholeList<T>(call: CallDeclaration, options: { loadFailed?: s
   };
 }
 
-/** A console list's create button (for who may create) and refresh button; paged lists use it too. */
+/** A console list's create button (for who may create), refresh button and column chooser; paged lists use it too. */
 export function WholeListActions({
   query,
   createLabel,
   onCreate,
+  chooser,
 }: {
   query: { isFetching: boolean; refetch: () => unknown };
   createLabel: string;
   /** Absent for those who may not create. */
   onCreate?: () => void;
+  /** The list's column chooser (useColumnChoice), if it has more columns than every width shows. */
+  chooser?: ReactNode;
 }) {
   return (
-    <Space>
+    <Space wrap>
       {onCreate && (
         <Button type="primary" onClick={onCreate}>
           {createLabel}
         </Button>
       )}
       <RefreshButton query={query} />
+      {chooser}
     </Space>
   );
 }
@@ -83,7 +94,7 @@ export function WholeListTable<T extends { id: number }>({
       loading={query.isLoading}
       dataSource={query.data?.data ?? []}
       pagination={false}
-      scroll={{ x: "max-content" }}
+      {...listTableLayout(useCompactList(), useContext(PhoneListsFit))}
       columns={columns}
     />
   );

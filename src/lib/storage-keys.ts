@@ -13,6 +13,6 @@ export const storageKeys = {
    * change clears it as the spec asks, so an old one cannot linger.
    */
   password: "password",
-  /** localStorage prefix: the columns a list shows, per user (`listColumns:<userId>:<list>:<wide|compact>`). */
+  /** localStorage prefix: the columns a list shows, per user (`listColumns:<userId>:<list>:<wide|laptop|compact>`). */
   listColumns: "listColumns",
 } as const;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ExportStatus, exportTypes, languages, merchantStatuses, resources, roles, titleKey } from "#contracts";
+import {
+  auditActions,
+  auditActorKinds,
+  ExportStatus,
+  exportTypes,
+  languages,
+  merchantStatuses,
+  resources,
+  roles,
+  titleKey,
+} from "#contracts";
 import { buildLocaleResources } from "../../src/lib/locale-resources";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("/locales/*/*.json", { eager: true });
@@ -46,7 +56,7 @@ describe("locale files", () => {
     });
   }
 
-  it("name every resource, role, merchant status and export type/status of the contracts", () => {
+  it("name every resource, role, merchant status, export type/status and audit action/actor of the contracts", () => {
     for (const language of languages) {
       const keys = leaves(buildLocaleResources(files)[language]?.translation);
       const required = [
@@ -55,6 +65,8 @@ describe("locale files", () => {
         ...merchantStatuses.map((s) => `enums.merchantStatus.${s}`),
         ...exportTypes.map((t) => `enums.exportType.${t}`),
         ...Object.values(ExportStatus).map((s) => `enums.exportStatus.${s}`),
+        ...auditActions.map((a) => `console-audit.actions.${a}`),
+        ...auditActorKinds.map((k) => `console-audit.actorKinds.${k}`),
       ];
       for (const key of required) expect(keys.has(key), `${language} ${key}`).toBe(true);
     }

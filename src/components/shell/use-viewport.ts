@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 export const MOBILE_BREAKPOINT_PX = 1024;
 /** antd's `sm`: below it a phone, where lists show few columns and filters fold away. */
 export const PHONE_BREAKPOINT_PX = 576;
+/** antd's `xxl`: below it a laptop (1280 px with the side menu leaves about 950 px for a table). */
+export const LAPTOP_BREAKPOINT_PX = 1600;
 
 const below = (px: number) => `(max-width: ${px - 0.02}px)`;
 const matches = (query: string) =>

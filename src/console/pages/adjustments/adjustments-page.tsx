@@ -1,5 +1,5 @@
 import { type CrudFilter, useCan, useGetIdentity } from "@refinedev/core";
-import { Button, Form, Input, message, Popconfirm, Select, Space, Table, Tag } from "antd";
+import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,13 +11,14 @@ import {
   adjustmentStatuses,
   type StaffInfo,
 } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
-import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
+import { TwoLineTime, WrappedText } from "../../shared/wrapped-text";
 import { AdjustmentForm } from "./adjustment-form";
 
 interface Search {
@@ -68,18 +69,88 @@ function AdjustmentList() {
     reload();
   };
   const label = (field: string) => t(`console-adjustments.fields.${field}`);
+  // The type (the amount's sign says it), who decided, why a rejection and the balance after are for the record:
+  // a laptop leaves them to the column chooser.
+  const { columns, chooser } = useColumnChoice<Adjustment>(
+    "console-adjustments",
+    [
+      {
+        key: "merchant",
+        title: t("console.fields.merchant"),
+        render: (_, a) => <WrappedText width={150}>{`${a.merchantName} (${a.merchantNo})`}</WrappedText>,
+      },
+      { key: "type", title: label("type"), render: (_, a) => t(`console-adjustments.types.${a.type}`) },
+      {
+        key: "amount",
+        title: label("amount"),
+        align: "right",
+        render: (_, a) => `${formatMoney(a.amount)} ${a.currency}`,
+      },
+      {
+        key: "status",
+        title: label("status"),
+        render: (_, a) => <Tag color={statusColor[a.status]}>{t(`console-adjustments.statuses.${a.status}`)}</Tag>,
+      },
+      { key: "remark", title: label("remark"), render: (_, a) => <WrappedText width={180}>{a.remark}</WrappedText> },
+      {
+        key: "requestedBy",
+        title: label("requestedBy"),
+        render: (_, a) => <WrappedText width={140}>{a.requestedBy}</WrappedText>,
+      },
+      { key: "requestTime", title: label("requestTime"), render: (_, a) => <TwoLineTime time={a.requestTime} /> },
+      {
+        key: "decidedBy",
+        title: label("decidedBy"),
+        render: (_, a) => <WrappedText width={180}>{a.decidedBy ?? "-"}</WrappedText>,
+      },
+      {
+        key: "rejectReason",
+        title: label("rejectReason"),
+        render: (_, a) => <WrappedText>{a.rejectReason ?? "-"}</WrappedText>,
+      },
+      {
+        key: "balanceAfter",
+        title: label("balanceAfter"),
+        align: "right",
+        render: (_, a) => (a.balanceAfter === null ? "-" : `${formatMoney(a.balanceAfter)} ${a.currency}`),
+      },
+      {
+        key: "actions",
+        title: t("console.fields.actions"),
+        fixed: "right",
+        // Four-eyes: the one who asked does not decide (the server refuses it too).
+        render: (_, a) =>
+          a.status === "pending" && mayDecide && a.requestedBy !== me?.username ? (
+            // One above the other: the column stays narrow enough for the rest to fit a laptop's width.
+            <Flex vertical align="flex-start">
+              <Popconfirm title={t("console-adjustments.confirmApprove")} onConfirm={() => approve(a)}>
+                <Button type="link" size="small">
+                  {t("console-adjustments.approve")}
+                </Button>
+              </Popconfirm>
+              <Button type="link" size="small" danger onClick={() => setRejecting(a)}>
+                {t("console-adjustments.reject")}
+              </Button>
+            </Flex>
+          ) : null,
+      },
+    ],
+    ["merchant", "amount", "actions"],
+    ["merchant", "amount", "status", "remark", "requestedBy", "requestTime", "actions"],
+  );
 
   return (
     <ListCard
       title={t("console-adjustments.title")}
       actions={
-        <Space>
+        <Space wrap>
           {mayCreate && (
             <Button type="primary" onClick={() => setCreating(true)}>
               {t("console-adjustments.create")}
             </Button>
           )}
           <RefreshButton query={tableQuery} />
+          {chooser}
         </Space>
       }
     >
@@ -99,59 +170,7 @@ function AdjustmentList() {
           {t("common.filters.search")}
         </Button>
       </Form>
-      <Table<Adjustment>
-        {...tableProps}
-        rowKey="id"
-        columns={[
-          {
-            key: "merchant",
-            title: t("console.fields.merchant"),
-            render: (_, a) => `${a.merchantName} (${a.merchantNo})`,
-          },
-          { key: "type", title: label("type"), render: (_, a) => t(`console-adjustments.types.${a.type}`) },
-          {
-            key: "amount",
-            title: label("amount"),
-            align: "right",
-            render: (_, a) => `${formatMoney(a.amount)} ${a.currency}`,
-          },
-          {
-            key: "status",
-            title: label("status"),
-            render: (_, a) => <Tag color={statusColor[a.status]}>{t(`console-adjustments.statuses.${a.status}`)}</Tag>,
-          },
-          { key: "remark", title: label("remark"), dataIndex: "remark" },
-          { key: "requestedBy", title: label("requestedBy"), dataIndex: "requestedBy" },
-          { key: "requestTime", title: label("requestTime"), render: (_, a) => formatDateTime(a.requestTime) },
-          { key: "decidedBy", title: label("decidedBy"), render: (_, a) => a.decidedBy ?? "-" },
-          { key: "rejectReason", title: label("rejectReason"), render: (_, a) => a.rejectReason ?? "-" },
-          {
-            key: "balanceAfter",
-            title: label("balanceAfter"),
-            align: "right",
-            render: (_, a) => (a.balanceAfter === null ? "-" : `${formatMoney(a.balanceAfter)} ${a.currency}`),
-          },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            // Four-eyes: the one who asked does not decide (the server refuses it too).
-            render: (_, a) =>
-              a.status === "pending" && mayDecide && a.requestedBy !== me?.username ? (
-                <Space size={0}>
-                  <Popconfirm title={t("console-adjustments.confirmApprove")} onConfirm={() => approve(a)}>
-                    <Button type="link" size="small">
-                      {t("console-adjustments.approve")}
-                    </Button>
-                  </Popconfirm>
-                  <Button type="link" size="small" danger onClick={() => setRejecting(a)}>
-                    {t("console-adjustments.reject")}
-                  </Button>
-                </Space>
-              ) : null,
-          },
-        ]}
-      />
+      <Table<Adjustment> {...tableProps} rowKey="id" columns={columns} />
       <AdjustmentForm
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,57 +1,25 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { type CrudFilter, useCan } from "@refinedev/core";
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import type { Dayjs } from "dayjs";
+import { useCan } from "@refinedev/core";
+import { Button, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type AuditAction,
-  type AuditActorKind,
-  type AuditEntryItem,
-  auditActions,
-  auditActorKinds,
-  auditFilter,
-  consoleAuditCalls,
-  pathOf,
-} from "#contracts";
+import { type AuditEntryItem, auditFilter, consoleAuditCalls, pathOf } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
-import { formatDateTime } from "../../../lib/date-format";
 import { encodeFilters } from "../../../lib/list-query";
 import { showFailure } from "../../../providers/http-client";
 import { currentLanguage } from "../../../providers/i18n-provider";
 import { consoleTokens } from "../../../providers/token-storage";
 import { consoleHttp } from "../../console-session";
-
-interface Search {
-  action?: AuditAction;
-  actorKind?: AuditActorKind;
-  actor?: string;
-  merchantNo?: string;
-  target?: string;
-  time?: [Dayjs | null, Dayjs | null] | null;
-}
-
-const searchFilters = (values: Search): CrudFilter[] => {
-  const [start, end] = values.time ?? [];
-  const text = (v?: string) => v?.trim() || undefined;
-  return [
-    { field: "action", operator: "eq", value: values.action },
-    { field: "actorKind", operator: "eq", value: values.actorKind },
-    { field: "actor", operator: "eq", value: text(values.actor) },
-    { field: "merchantNo", operator: "eq", value: text(values.merchantNo) },
-    { field: "target", operator: "eq", value: text(values.target) },
-    { field: "startTime", operator: "eq", value: start?.startOf("second").toISOString() },
-    { field: "endTime", operator: "eq", value: end?.endOf("second").toISOString() },
-  ];
-};
-
-const changes = (e: AuditEntryItem) =>
-  e.before || e.after ? `${JSON.stringify(e.before ?? {})} → ${JSON.stringify(e.after ?? {})}` : "-";
+import { auditColumns, auditLaptopColumns, auditPhoneColumns } from "./audit-columns";
+import { AuditEntryDrawer } from "./audit-entry-drawer";
+import { AuditFilters, type AuditSearch, auditSearchFilters } from "./audit-filters";
 
 /**
  * The audit log (issue 15): every console action and every merchant-side security event, newest first, searched
- * by action, actor, merchant, target and time, and exported with the same filters as a spreadsheet.
+ * by action, actor, merchant, target and time, and exported with the same filters as a spreadsheet. Each entry
+ * names its target and sums up its changes field by field; its drawer shows it whole (issue 36).
  */
 export default function AuditPage() {
   return <AuditList key={useNavigationKey()} />;
@@ -61,13 +29,22 @@ function AuditList() {
   const { t } = useTranslation();
   const mayExport = useCan({ resource: "audit", action: "export" }).data?.can === true;
   const [exporting, setExporting] = useState(false);
-  const { tableProps, searchFormProps, tableQuery, filters, initialValues } = useListTable<AuditEntryItem, Search>({
-    resource: "audit",
-    location: { query: auditFilter, sortable: [] },
-    onSearch: searchFilters,
-    rangeName: "time",
-    loadFailed: "console-audit.loadFailed",
-  });
+  const [open, setOpen] = useState<AuditEntryItem | null>(null);
+  const { columns, chooser } = useColumnChoice(
+    "console-audit",
+    auditColumns(t, setOpen),
+    auditPhoneColumns,
+    auditLaptopColumns,
+  );
+  const { tableProps, searchFormProps, tableQuery, filters, initialValues } = useListTable<AuditEntryItem, AuditSearch>(
+    {
+      resource: "audit",
+      location: { query: auditFilter, sortable: [] },
+      onSearch: auditSearchFilters,
+      rangeName: "time",
+      loadFailed: "console-audit.loadFailed",
+    },
+  );
   const label = (key: string) => t(`console-audit.${key}`);
 
   // A GET with the staff member's token (never in the URL), saved under the server's file name.
@@ -99,76 +76,20 @@ function AuditList() {
     <ListCard
       title={t("console-audit.title")}
       actions={
-        <Space>
+        <Space wrap>
           {mayExport && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
               {label("export")}
             </Button>
           )}
           <RefreshButton query={tableQuery} />
+          {chooser}
         </Space>
       }
     >
-      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="action" label={label("action")}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 220 }}
-            placeholder={t("common.filters.any")}
-            options={auditActions.map((a) => ({ value: a, label: t(`console-audit.actions.${a}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="actorKind" label={label("actorKind")}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t("common.filters.any")}
-            options={auditActorKinds.map((k) => ({ value: k, label: t(`console-audit.actorKinds.${k}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="actor" label={label("actor")}>
-          <Input allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="merchantNo" label={t("console.fields.merchantNo")}>
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="target" label={label("target")}>
-          <Input allowClear style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="time" label={label("time")}>
-          <DatePicker.RangePicker showTime />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t("common.filters.search")}
-        </Button>
-      </Form>
-      <Table<AuditEntryItem>
-        {...tableProps}
-        rowKey="id"
-        columns={[
-          { key: "time", title: label("time"), render: (_, e) => formatDateTime(e.time) },
-          { key: "action", title: label("action"), render: (_, e) => t(`console-audit.actions.${e.action}`) },
-          {
-            key: "actor",
-            title: label("actor"),
-            render: (_, e) => `${e.actorName} (${t(`console-audit.actorKinds.${e.actorKind}`)})`,
-          },
-          { key: "merchant", title: t("console.fields.merchant"), render: (_, e) => e.merchantNo ?? "-" },
-          { key: "target", title: label("target"), render: (_, e) => `${e.targetKind} ${e.targetId}`.trim() || "-" },
-          { key: "address", title: label("address"), render: (_, e) => e.clientIp || "-" },
-          {
-            key: "changes",
-            title: label("changes"),
-            render: (_, e) => (
-              <Typography.Text code style={{ whiteSpace: "pre-wrap", maxWidth: 420, display: "inline-block" }}>
-                {changes(e)}
-              </Typography.Text>
-            ),
-          },
-        ]}
-      />
+      <AuditFilters formProps={{ ...searchFormProps, initialValues }} />
+      <Table<AuditEntryItem> {...tableProps} rowKey="id" columns={columns} />
+      <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
     </ListCard>
   );
 }

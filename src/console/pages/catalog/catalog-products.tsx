@@ -1,14 +1,16 @@
 import { type CrudFilter, useCan } from "@refinedev/core";
-import { Button, Flex, Form, Image, Input, message, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Button, Flex, Form, Input, message, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleProduct, catalogCalls, consoleProductQuery, productStatuses, productTypes } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { useListTable } from "../../../components/use-list-table";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { WholeListActions } from "../../whole-list";
 import type { CatalogAccess } from "./catalog-access";
 import { bothNames, useCatalogLists } from "./catalog-lists";
+import { productColumns, productLaptopColumns, productPhoneColumns } from "./catalog-product-columns";
 import { CatalogTransfer } from "./catalog-transfer";
 import { ProductForm } from "./product-form";
 
@@ -68,6 +70,12 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
 
   const label = (field: string) => t(`console-catalog.products.fields.${field}`);
   const any = t("common.filters.any");
+  const { columns, chooser } = useColumnChoice(
+    "console-catalog-products",
+    productColumns(t, { mayEdit, mayShow, mayDelete, open: (p) => setEditing(p.id), remove }),
+    productPhoneColumns,
+    productLaptopColumns,
+  );
   return (
     <>
       <Flex wrap justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
@@ -76,6 +84,7 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
           query={tableQuery}
           createLabel={t("console-catalog.products.create")}
           onCreate={mayCreate ? () => setEditing("new") : undefined}
+          chooser={chooser}
         />
       </Flex>
       <Form
@@ -128,90 +137,7 @@ export function CatalogProducts({ mayCreate, mayEdit, mayDelete }: CatalogAccess
           {t("common.filters.search")}
         </Button>
       </Form>
-      <Table<ConsoleProduct>
-        {...tableProps}
-        rowKey="id"
-        columns={[
-          {
-            key: "image",
-            title: label("image"),
-            render: (_, p) =>
-              p.imageUrl ? (
-                <Image
-                  src={p.imageUrl}
-                  alt={t("console-catalog.products.imageOf", { name: p.name })}
-                  width={40}
-                  height={40}
-                  style={{ objectFit: "contain" }}
-                  preview={false}
-                />
-              ) : (
-                "-"
-              ),
-          },
-          { key: "code", title: label("code"), dataIndex: "code" },
-          {
-            key: "name",
-            title: label("name"),
-            render: (_, p) => (
-              <>
-                <div>{p.name}</div>
-                {p.nameZh && <Typography.Text type="secondary">{p.nameZh}</Typography.Text>}
-              </>
-            ),
-          },
-          { key: "type", title: label("type"), render: (_, p) => t(`enums.productType.${p.type}`) },
-          { key: "category", title: label("category"), render: (_, p) => p.categoryName ?? "-" },
-          { key: "brand", title: label("brand"), render: (_, p) => p.brandName ?? "-" },
-          { key: "skus", title: label("skus"), dataIndex: "skus", align: "right" },
-          {
-            key: "status",
-            title: label("status"),
-            render: (_, p) => (
-              <Tag color={p.status === "enabled" ? "green" : "default"}>{t(`enums.productStatus.${p.status}`)}</Tag>
-            ),
-          },
-          { key: "supplier", title: label("supplier"), dataIndex: "supplier" },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, p) => (
-              <Space size={0}>
-                {(mayEdit || mayShow) && (
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={t(`console-catalog.products.${mayEdit ? "edit" : "view"}`, { code: p.code })}
-                    onClick={() => setEditing(p.id)}
-                  >
-                    {mayEdit ? t("common.edit") : t("console-catalog.products.viewButton")}
-                  </Button>
-                )}
-                {mayDelete && (
-                  <Popconfirm
-                    title={t("console-catalog.products.deleteConfirm", { name: p.name })}
-                    description={t("console-catalog.products.deleteHint")}
-                    okText={t("console-catalog.delete")}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t("common.cancel")}
-                    onConfirm={() => remove(p)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      aria-label={t("console-catalog.products.deleteOne", { code: p.code })}
-                    >
-                      {t("console-catalog.delete")}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
+      <Table<ConsoleProduct> {...tableProps} rowKey="id" columns={columns} />
       <ProductForm
         productId={editing === "new" ? null : editing}
         open={editing !== null}

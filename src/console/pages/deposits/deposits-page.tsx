@@ -3,12 +3,13 @@ import { Button, Form, Input, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleDeposit, consoleDepositQuery, type DepositStatus, depositStatuses } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
-import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import type { ListLocation } from "../../../lib/list-location";
 import { DepositStatusTag } from "../../../pages/deposit/deposit-status-tag";
+import { TwoLineTime, WrappedText } from "../../shared/wrapped-text";
 import { DepositReview } from "./deposit-review";
 
 interface Search {
@@ -53,8 +54,74 @@ function DepositList() {
     void invalidate({ resource: "deposits", invalidates: ["list"] });
   };
 
+  // The settled amount is known once approved (the queue is pending): a laptop leaves it to the column chooser.
+  const { columns, chooser } = useColumnChoice<ConsoleDeposit>(
+    "console-deposits",
+    [
+      { key: "depositNo", title: t("deposit.fields.depositNo"), dataIndex: "depositNo" },
+      {
+        key: "merchant",
+        title: t("console.fields.merchant"),
+        render: (_, d) => <WrappedText width={160}>{`${d.merchantName} (${d.merchantNo})`}</WrappedText>,
+      },
+      {
+        key: "amount",
+        title: t("deposit.fields.amount"),
+        align: "right",
+        render: (_, d) => `${formatMoney(d.amount)} ${d.currency}`,
+      },
+      {
+        key: "status",
+        title: t("deposit.fields.status"),
+        render: (_, d) => <DepositStatusTag status={d.status} />,
+      },
+      {
+        key: "referenceNo",
+        title: t("deposit.fields.referenceNo"),
+        render: (_, d) => <WrappedText width={140}>{d.referenceNo}</WrappedText>,
+      },
+      {
+        key: "transactionTime",
+        title: t("deposit.fields.transactionTime"),
+        render: (_, d) => <TwoLineTime time={d.transactionTime} />,
+      },
+      {
+        key: "settled",
+        title: t("deposit.fields.settledAmount"),
+        align: "right",
+        render: (_, d) => (d.settledAmount === null ? "-" : `${formatMoney(d.settledAmount)} ${d.settledCurrency}`),
+      },
+      {
+        key: "actions",
+        title: t("console.fields.actions"),
+        fixed: "right",
+        render: (_, d) => (
+          <Space>
+            <Button
+              size="small"
+              type={d.status === "pending" && mayDecide ? "primary" : "default"}
+              onClick={() => setReviewing(d)}
+            >
+              {t(d.status === "pending" && mayDecide ? "console-deposits.review" : "console-deposits.view")}
+            </Button>
+          </Space>
+        ),
+      },
+    ],
+    ["merchant", "amount", "actions"],
+    ["depositNo", "merchant", "amount", "status", "referenceNo", "transactionTime", "actions"],
+  );
+
   return (
-    <ListCard title={t("console-deposits.title")} actions={<RefreshButton query={tableQuery} />}>
+    <ListCard
+      title={t("console-deposits.title")}
+      actions={
+        <Space wrap>
+          <RefreshButton query={tableQuery} />
+          {chooser}
+        </Space>
+      }
+    >
       <Form {...searchFormProps} layout="inline" initialValues={initialValues} style={{ marginBottom: 16 }}>
         <Form.Item name="status" label={t("deposit.fields.status")}>
           <Select
@@ -75,57 +142,7 @@ function DepositList() {
           {t("common.filters.search")}
         </Button>
       </Form>
-      <Table<ConsoleDeposit>
-        {...tableProps}
-        rowKey="id"
-        columns={[
-          { key: "depositNo", title: t("deposit.fields.depositNo"), dataIndex: "depositNo" },
-          {
-            key: "merchant",
-            title: t("console.fields.merchant"),
-            render: (_, d) => `${d.merchantName} (${d.merchantNo})`,
-          },
-          {
-            key: "amount",
-            title: t("deposit.fields.amount"),
-            align: "right",
-            render: (_, d) => `${formatMoney(d.amount)} ${d.currency}`,
-          },
-          {
-            key: "status",
-            title: t("deposit.fields.status"),
-            render: (_, d) => <DepositStatusTag status={d.status} />,
-          },
-          { key: "referenceNo", title: t("deposit.fields.referenceNo"), dataIndex: "referenceNo" },
-          {
-            key: "transactionTime",
-            title: t("deposit.fields.transactionTime"),
-            render: (_, d) => formatDateTime(d.transactionTime),
-          },
-          {
-            key: "settled",
-            title: t("deposit.fields.settledAmount"),
-            align: "right",
-            render: (_, d) => (d.settledAmount === null ? "-" : `${formatMoney(d.settledAmount)} ${d.settledCurrency}`),
-          },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, d) => (
-              <Space>
-                <Button
-                  size="small"
-                  type={d.status === "pending" && mayDecide ? "primary" : "default"}
-                  onClick={() => setReviewing(d)}
-                >
-                  {t(d.status === "pending" && mayDecide ? "console-deposits.review" : "console-deposits.view")}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+      <Table<ConsoleDeposit> {...tableProps} rowKey="id" columns={columns} />
       <DepositReview deposit={reviewing} mayDecide={mayDecide} onClose={() => setReviewing(null)} onDecided={decided} />
     </ListCard>
   );

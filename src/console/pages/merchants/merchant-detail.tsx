@@ -1,17 +1,17 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { Button, Descriptions, Drawer, Flex, message, Popconfirm, Table, Tag, Typography } from "antd";
+import { Button, Descriptions, Drawer, Flex, message, Popconfirm, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiApp, type ConsoleMerchant, consoleMerchantCalls, type MemberItem } from "#contracts";
+import { type ApiApp, type ConsoleMerchant, consoleMerchantCalls } from "#contracts";
+import { useCompactList } from "../../../components/column-chooser";
+import { LAPTOP_BREAKPOINT_PX, useViewportBelow } from "../../../components/shell/use-viewport";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
-import { memberColumns } from "../../../pages/member/member-columns";
-import { MemberFormModal } from "../../../pages/member/member-form-modal";
-import { PasswordShownModal, type ShownPassword } from "../../../pages/member/password-shown-modal";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 import { MerchantForm } from "./merchant-form";
 import { MerchantPrices } from "./merchant-prices";
+import { MerchantUsers } from "./merchant-users";
 
 const heading = (text: string) => (
   <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
@@ -36,19 +36,15 @@ export function MerchantDetail({
   const { t } = useTranslation();
   const mayEdit = useCan({ resource: "merchants", action: "edit" }).data?.can === true;
   const mayReadPrices = useCan({ resource: "prices", action: "list" }).data?.can === true;
+  const drawerWidth = useViewportBelow(LAPTOP_BREAKPOINT_PX) ? 960 : 1280;
+  // On a phone the details take one column: two squeezed every label onto two lines.
+  const compact = useCompactList();
   const [editing, setEditing] = useState(false);
-  const [addingUser, setAddingUser] = useState(false);
-  const [shown, setShown] = useState<ShownPassword | null>(null);
   const params = { id: merchant.id };
-  const { query: users } = useCustom<MemberItem[]>({
-    ...customCall(consoleMerchantCalls.users, params),
-    queryOptions: { retry: false },
-  });
   const { query: api } = useCustom<ApiApp>({
     ...customCall(consoleMerchantCalls.apiSettings, params),
     queryOptions: { retry: false },
   });
-  const reloadUsers = () => users.refetch();
 
   const setStatus = async (status: "enabled" | "disabled") => {
     const saved = await consoleCall(consoleMerchantCalls.setStatus, { params, body: { status } }).catch(() => null);
@@ -56,17 +52,11 @@ export function MerchantDetail({
     void message.success(t(`console-merchants.${status}`, { name: saved.name }));
     onChanged(saved);
   };
-  const userAction = async (send: () => Promise<MemberItem>, done: string) => {
-    const member = await send().catch(() => null);
-    if (!member) return;
-    void message.success(t(done, { username: member.username }));
-    void reloadUsers();
-  };
 
   const enabled = merchant.status === "enabled";
   const label = (name: string) => t(`merchant-info.fields.${name}`);
   return (
-    <Drawer open width={Math.min(960, window.innerWidth)} title={merchant.name} onClose={onClose}>
+    <Drawer open width={Math.min(drawerWidth, window.innerWidth)} title={merchant.name} onClose={onClose}>
       <Flex gap={8} justify="flex-end" style={{ marginBottom: 16 }}>
         {mayEdit && <Button onClick={() => setEditing(true)}>{t("common.edit")}</Button>}
         {mayEdit && (
@@ -81,7 +71,7 @@ export function MerchantDetail({
           </Popconfirm>
         )}
       </Flex>
-      <Descriptions column={2} size="small" bordered>
+      <Descriptions column={compact ? 1 : 2} size="small" bordered>
         <Descriptions.Item label={label("merchantNo")}>{merchant.merchantNo}</Descriptions.Item>
         <Descriptions.Item label={label("status")}>
           <Tag color={enabled ? "green" : "red"}>{t(`enums.merchantStatus.${merchant.status}`)}</Tag>
@@ -113,39 +103,7 @@ export function MerchantDetail({
         </Descriptions.Item>
       </Descriptions>
 
-      <Flex justify="space-between" align="center">
-        {heading(t("console-merchants.users"))}
-        {mayEdit && (
-          <Button type="primary" onClick={() => setAddingUser(true)}>
-            {t("console-merchants.addUser")}
-          </Button>
-        )}
-      </Flex>
-      <Table<MemberItem>
-        rowKey="id"
-        size="small"
-        loading={users.isLoading}
-        dataSource={users.data?.data ?? []}
-        pagination={false}
-        scroll={{ x: "max-content" }}
-        columns={memberColumns(t, {
-          selfId: undefined,
-          onSetEnabled: (m, on) =>
-            void userAction(
-              () =>
-                consoleCall(consoleMerchantCalls.setUserStatus, {
-                  params: { id: merchant.id, userId: m.id },
-                  body: { enabled: on },
-                }),
-              on ? "member.messages.enabled" : "member.messages.disabled",
-            ),
-          onResetMfa: (m) =>
-            void userAction(
-              () => consoleCall(consoleMerchantCalls.resetUserMfa, { params: { id: merchant.id, userId: m.id } }),
-              "member.messages.mfaReset",
-            ),
-        }).filter((column) => mayEdit || column.key !== "actions")}
-      />
+      <MerchantUsers merchant={merchant} mayEdit={mayEdit} heading={heading(t("console-merchants.users"))} />
 
       {heading(t("api-settings.title"))}
       {api.data?.data && (
@@ -184,19 +142,6 @@ export function MerchantDetail({
           onChanged(saved);
         }}
       />
-      <MemberFormModal
-        member={null}
-        open={addingUser}
-        selfId={undefined}
-        onClose={() => setAddingUser(false)}
-        onPasswordGenerated={(username, password) => setShown({ username, password })}
-        createMember={async (body) => {
-          const created = await consoleCall(consoleMerchantCalls.createUser, { params, body });
-          void reloadUsers();
-          return created;
-        }}
-      />
-      <PasswordShownModal shown={shown} onClose={() => setShown(null)} />
     </Drawer>
   );
 }

@@ -1,12 +1,15 @@
 import { type CrudFilter, useCan, useInvalidate } from "@refinedev/core";
-import { Button, Form, Input, Select, Space, Table, Tag } from "antd";
+import { Button, Space, Table, type TableColumnsType, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, consoleMerchantQuery, merchantStates } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
+import { EnumFilter, FilterForm, TextFilter } from "../../../components/list-filters";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
+import { WrappedText } from "../../shared/wrapped-text";
 import { MerchantDetail } from "./merchant-detail";
 import { MerchantForm } from "./merchant-form";
 
@@ -39,72 +42,73 @@ function MerchantList() {
   });
   const reload = () => void invalidate({ resource: "merchants", invalidates: ["list"] });
   const field = (name: string) => t(`merchant-info.fields.${name}`);
+  const all: TableColumnsType<ConsoleMerchant> = [
+    { key: "merchantNo", title: field("merchantNo"), dataIndex: "merchantNo" },
+    { key: "name", title: field("merchantName"), render: (_, m) => <WrappedText width={200}>{m.name}</WrappedText> },
+    {
+      key: "companyName",
+      title: field("companyName"),
+      render: (_, m) => <WrappedText width={200}>{m.companyName || "-"}</WrappedText>,
+    },
+    {
+      key: "balance",
+      title: field("balance"),
+      align: "right",
+      render: (_, m) => `${formatMoney(m.balance)} ${m.currency}`,
+    },
+    {
+      key: "priceList",
+      title: t("console-prices.merchantList"),
+      render: (_, m) => <WrappedText width={160}>{m.priceListName ?? "-"}</WrappedText>,
+    },
+    {
+      key: "status",
+      title: field("status"),
+      render: (_, m) => (
+        <Tag color={m.status === "enabled" ? "green" : "red"}>{t(`enums.merchantStatus.${m.status}`)}</Tag>
+      ),
+    },
+    { key: "users", title: t("console-merchants.users"), align: "right", dataIndex: "users" },
+    { key: "createTime", title: t("member.fields.createTime"), render: (_, m) => formatDateTime(m.createTime) },
+    {
+      key: "actions",
+      title: t("console.fields.actions"),
+      fixed: "right",
+      render: (_, m) => (
+        <Button size="small" onClick={() => setOpen(m)}>
+          {t("console-merchants.open")}
+        </Button>
+      ),
+    },
+  ];
+  // The company and the creation date are in the merchant's drawer; a laptop shows the rest.
+  const { columns, chooser } = useColumnChoice(
+    "console-merchants",
+    all,
+    ["name", "balance", "actions"],
+    ["merchantNo", "name", "balance", "priceList", "status", "users", "actions"],
+  );
 
   return (
     <ListCard
       title={t("console-merchants.title")}
       actions={
-        <Space>
+        <Space wrap>
           {mayCreate && (
             <Button type="primary" onClick={() => setCreating(true)}>
               {t("console-merchants.create")}
             </Button>
           )}
           <RefreshButton query={tableQuery} />
+          {chooser}
         </Space>
       }
     >
-      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="keyword" label={t("console-merchants.keyword")}>
-          <Input allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item name="status" label={field("status")}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder={t("common.filters.any")}
-            options={merchantStates.map((s) => ({ value: s, label: t(`enums.merchantStatus.${s}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t("common.filters.search")}
-        </Button>
-      </Form>
-      <Table<ConsoleMerchant>
-        {...tableProps}
-        rowKey="id"
-        columns={[
-          { key: "merchantNo", title: field("merchantNo"), dataIndex: "merchantNo" },
-          { key: "name", title: field("merchantName"), dataIndex: "name" },
-          { key: "companyName", title: field("companyName"), render: (_, m) => m.companyName || "-" },
-          {
-            key: "balance",
-            title: field("balance"),
-            align: "right",
-            render: (_, m) => `${formatMoney(m.balance)} ${m.currency}`,
-          },
-          { key: "priceList", title: t("console-prices.merchantList"), render: (_, m) => m.priceListName ?? "-" },
-          {
-            key: "status",
-            title: field("status"),
-            render: (_, m) => (
-              <Tag color={m.status === "enabled" ? "green" : "red"}>{t(`enums.merchantStatus.${m.status}`)}</Tag>
-            ),
-          },
-          { key: "users", title: t("console-merchants.users"), align: "right", dataIndex: "users" },
-          { key: "createTime", title: t("member.fields.createTime"), render: (_, m) => formatDateTime(m.createTime) },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, m) => (
-              <Button size="small" onClick={() => setOpen(m)}>
-                {t("console-merchants.open")}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <FilterForm formProps={{ ...searchFormProps, initialValues }} labelWidth="8em">
+        <TextFilter name="keyword" label={t("console-merchants.keyword")} schema={consoleMerchantQuery.shape.keyword} />
+        <EnumFilter name="status" label={field("status")} values={merchantStates} enumKey="merchantStatus" />
+      </FilterForm>
+      <Table<ConsoleMerchant> {...tableProps} rowKey="id" columns={columns} />
       <MerchantForm
         merchant={null}
         open={creating}

@@ -2,8 +2,10 @@ import { useCan } from "@refinedev/core";
 import { Button, Tabs, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { type ConsoleBankAccount, paymentCalls } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { ListCard } from "../../../components/list-page";
 import { formatDateTime } from "../../../lib/date-format";
+import { WrappedText } from "../../shared/wrapped-text";
 import { useWholeList, WholeListTable, WholeListToolbar } from "../../whole-list";
 import { BankAccountForm } from "./bank-account-form";
 import { PaymentGateways } from "./payment-gateways";
@@ -46,52 +48,46 @@ function BankAccounts({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boo
   });
 
   const label = (field: string) => t(`console-payments.accounts.fields.${field}`);
+  // The SWIFT/branch and the creation date are for a closer look: a laptop leaves them to the column chooser.
+  const { columns, chooser } = useColumnChoice<ConsoleBankAccount>(
+    "console-bank-accounts",
+    [
+      { key: "bankName", title: label("bankName"), dataIndex: "bankName" },
+      { key: "accountName", title: label("accountName"), dataIndex: "accountName" },
+      { key: "accountNumber", title: label("accountNumber"), dataIndex: "accountNumber" },
+      { key: "swiftOrBranch", title: label("swiftOrBranch"), render: (_, a) => a.swiftOrBranch || "-" },
+      { key: "currency", title: label("currency"), dataIndex: "currency" },
+      { key: "note", title: label("note"), render: (_, a) => <WrappedText width={220}>{a.note || "-"}</WrappedText> },
+      {
+        key: "enabled",
+        title: label("enabled"),
+        render: (_, a) => <Tag color={a.enabled ? "green" : "red"}>{t(`enums.enabled.${a.enabled}`)}</Tag>,
+      },
+      { key: "createTime", title: label("createTime"), render: (_, a) => formatDateTime(a.createTime) },
+      {
+        key: "actions",
+        title: t("console.fields.actions"),
+        fixed: "right",
+        render: (_, a) =>
+          mayEdit && (
+            <Button type="link" size="small" onClick={() => setEditing(a)}>
+              {t("common.edit")}
+            </Button>
+          ),
+      },
+    ],
+    ["bankName", "accountNumber", "actions"],
+    ["bankName", "accountName", "accountNumber", "currency", "note", "enabled", "actions"],
+  );
   return (
     <>
       <WholeListToolbar
         query={query}
         createLabel={t("console-payments.accounts.create")}
         onCreate={mayCreate ? () => setEditing("new") : undefined}
+        chooser={chooser}
       />
-      <WholeListTable<ConsoleBankAccount>
-        query={query}
-        columns={[
-          { key: "bankName", title: label("bankName"), dataIndex: "bankName" },
-          { key: "accountName", title: label("accountName"), dataIndex: "accountName" },
-          { key: "accountNumber", title: label("accountNumber"), dataIndex: "accountNumber" },
-          { key: "swiftOrBranch", title: label("swiftOrBranch"), render: (_, a) => a.swiftOrBranch || "-" },
-          { key: "currency", title: label("currency"), dataIndex: "currency" },
-          {
-            key: "note",
-            title: label("note"),
-            render: (_, a) =>
-              a.note ? (
-                <Typography.Text ellipsis={{ tooltip: a.note }} style={{ maxWidth: 240 }}>
-                  {a.note}
-                </Typography.Text>
-              ) : (
-                "-"
-              ),
-          },
-          {
-            key: "enabled",
-            title: label("enabled"),
-            render: (_, a) => <Tag color={a.enabled ? "green" : "red"}>{t(`enums.enabled.${a.enabled}`)}</Tag>,
-          },
-          { key: "createTime", title: label("createTime"), render: (_, a) => formatDateTime(a.createTime) },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, a) =>
-              mayEdit && (
-                <Button type="link" size="small" onClick={() => setEditing(a)}>
-                  {t("common.edit")}
-                </Button>
-              ),
-          },
-        ]}
-      />
+      <WholeListTable<ConsoleBankAccount> query={query} columns={columns} />
       <BankAccountForm
         account={editing === "new" ? null : editing}
         open={editing !== null}

@@ -14,6 +14,7 @@ import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
+import { WrappedText } from "../../shared/wrapped-text";
 import { WholeListActions } from "../../whole-list";
 
 interface Search {
@@ -74,8 +75,16 @@ export function BlockedAccounts({ mayEdit }: { mayEdit: boolean }) {
         loading={tableLoading(query)}
         columns={[
           { key: "account", title: label("account"), dataIndex: "account" },
-          { key: "reason", title: label("reason"), dataIndex: "reason" },
-          { key: "createdBy", title: label("createdBy"), dataIndex: "createdBy" },
+          {
+            key: "reason",
+            title: label("reason"),
+            render: (_, b) => <WrappedText width={280}>{b.reason}</WrappedText>,
+          },
+          {
+            key: "createdBy",
+            title: label("createdBy"),
+            render: (_, b) => <WrappedText width={200}>{b.createdBy}</WrappedText>,
+          },
           { key: "createTime", title: label("createTime"), render: (_, b) => formatDateTime(b.createTime) },
           ...(mayEdit
             ? [

@@ -7,6 +7,7 @@ import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { zodRule } from "../../../lib/zod-rule";
+import { WrappedText } from "../../shared/wrapped-text";
 
 interface Search {
   rule?: RiskRule;
@@ -101,7 +102,7 @@ export function RiskEvents() {
           {
             key: "merchant",
             title: t("console.fields.merchant"),
-            render: (_, e) => `${e.merchantName} (${e.merchantNo})`,
+            render: (_, e) => <WrappedText width={200}>{`${e.merchantName} (${e.merchantNo})`}</WrappedText>,
           },
           { key: "rechargeAccount", title: label("rechargeAccount"), render: (_, e) => e.rechargeAccount || "-" },
           {

@@ -1,5 +1,5 @@
 import { useCan } from "@refinedev/core";
-import { Button, Checkbox, Form, Input, message, Popconfirm, Space, Table, Tag } from "antd";
+import { Button, Checkbox, Flex, Form, Input, message, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   consoleResources,
@@ -67,21 +67,24 @@ export default function RolesPage() {
           {
             key: "permissions",
             title: t("console-roles.fields.permissions"),
+            // Many areas make a long list: it wraps within the column, tag by tag.
             render: (_, r) =>
               r.code === SUPER_ADMIN ? (
                 <Tag color="gold">{t("console-roles.all")}</Tag>
               ) : (
-                consoleResources
-                  .filter((res) => res.actions.some((a) => r.permissions.includes(permissionOf(res.name, a))))
-                  .map((res) => (
-                    <Tag key={res.name}>
-                      {area(res.name)}:{" "}
-                      {res.actions
-                        .filter((a) => r.permissions.includes(permissionOf(res.name, a)))
-                        .map(action)
-                        .join(", ")}
-                    </Tag>
-                  ))
+                <Flex wrap gap={4} style={{ maxWidth: 520 }}>
+                  {consoleResources
+                    .filter((res) => res.actions.some((a) => r.permissions.includes(permissionOf(res.name, a))))
+                    .map((res) => (
+                      <Tag key={res.name} style={{ marginInlineEnd: 0, whiteSpace: "normal" }}>
+                        {area(res.name)}:{" "}
+                        {res.actions
+                          .filter((a) => r.permissions.includes(permissionOf(res.name, a)))
+                          .map(action)
+                          .join(", ")}
+                      </Tag>
+                    ))}
+                </Flex>
               ),
           },
           { key: "members", title: t("console-roles.fields.members"), align: "right", dataIndex: "members" },

@@ -1,5 +1,5 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
-import { Button, Form, Input, message, Popconfirm, Select, Space, Tag } from "antd";
+import { Form, Input, message, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,15 +11,16 @@ import {
   staffCreateBody,
   staffUpdateBody,
 } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard } from "../../../components/list-page";
-import { formatDateTime } from "../../../lib/date-format";
 import { zodRule } from "../../../lib/zod-rule";
 import { PasswordShownModal, type ShownPassword } from "../../../pages/member/password-shown-modal";
 import { customCall } from "../../../providers/api-call";
 import { roleName } from "../../console-resources";
 import { consoleCall } from "../../console-session";
 import { useWholeList, WholeListActions, WholeListTable } from "../../whole-list";
+import { type StaffRowActions, staffColumns, staffLaptopColumns, staffPhoneColumns } from "./staff-columns";
 
 interface Values {
   username: string;
@@ -72,6 +73,30 @@ export default function StaffPage() {
 
   const roleOf = new Map(roles.map((r) => [r.id, r]));
   const label = (field: string) => t(`console-staff.fields.${field}`);
+  const rowActions: StaffRowActions | undefined = mayEdit
+    ? {
+        selfId: me?.id,
+        edit: setEditing,
+        setEnabled: (s, enabled) =>
+          act(
+            () => consoleCall(staffCalls.updateStaff, { params: { id: s.id }, body: { enabled } }),
+            `console-staff.${enabled ? "enabled" : "disabled"}`,
+            s,
+          ),
+        resetMfa: (s) =>
+          act(() => consoleCall(staffCalls.resetStaffMfa, { params: { id: s.id } }), "console-staff.mfaReset", s),
+        resetPassword: async (s) => {
+          const answer = await consoleCall(staffCalls.resetStaffPassword, { params: { id: s.id } }).catch(() => null);
+          if (answer) setShown({ username: s.username, password: answer.password });
+        },
+      }
+    : undefined;
+  const { columns, chooser } = useColumnChoice(
+    "console-staff",
+    staffColumns(t, roleOf, rowActions),
+    staffPhoneColumns,
+    staffLaptopColumns,
+  );
   return (
     <ListCard
       title={t("console-staff.title")}
@@ -80,100 +105,11 @@ export default function StaffPage() {
           query={query}
           createLabel={t("console-staff.create")}
           onCreate={mayCreate ? () => setEditing("new") : undefined}
+          chooser={chooser}
         />
       }
     >
-      <WholeListTable<StaffMember>
-        query={query}
-        columns={[
-          { key: "username", title: label("username"), dataIndex: "username" },
-          { key: "name", title: label("name"), render: (_, s) => s.name || "-" },
-          {
-            key: "roles",
-            title: label("roles"),
-            render: (_, s) =>
-              s.roleIds.map((id) => {
-                const role = roleOf.get(id);
-                return <Tag key={id}>{role ? roleName(t, role) : `#${id}`}</Tag>;
-              }),
-          },
-          {
-            key: "enabled",
-            title: label("enabled"),
-            render: (_, s) => <Tag color={s.enabled ? "green" : "red"}>{t(`enums.enabled.${s.enabled}`)}</Tag>,
-          },
-          {
-            key: "mfa",
-            title: label("mfa"),
-            render: (_, s) => (
-              <Tag color={s.mfaBound ? "green" : "default"}>{t(`enums.mfaStatus.${s.mfaBound ? 1 : 0}`)}</Tag>
-            ),
-          },
-          { key: "lastLoginAt", title: label("lastLoginAt"), render: (_, s) => formatDateTime(s.lastLoginAt) },
-          {
-            key: "actions",
-            title: t("console.fields.actions"),
-            fixed: "right",
-            render: (_, s) => {
-              // One's own account is managed from the account menu; the server refuses these on oneself too.
-              if (!mayEdit || s.id === me?.id) return null;
-              const toggle = s.enabled ? "disable" : "enable";
-              return (
-                <Space size={0} wrap>
-                  <Button type="link" size="small" onClick={() => setEditing(s)}>
-                    {t("common.edit")}
-                  </Button>
-                  <Popconfirm
-                    title={t(`console-staff.confirm.${toggle}`, { username: s.username })}
-                    onConfirm={() =>
-                      act(
-                        () =>
-                          consoleCall(staffCalls.updateStaff, {
-                            params: { id: s.id },
-                            body: { enabled: !s.enabled },
-                          }),
-                        `console-staff.${toggle}d`,
-                        s,
-                      )
-                    }
-                  >
-                    <Button type="link" size="small" danger={s.enabled}>
-                      {t(`member.actions.${toggle}`)}
-                    </Button>
-                  </Popconfirm>
-                  <Popconfirm
-                    title={t("console-staff.confirm.resetMfa", { username: s.username })}
-                    onConfirm={() =>
-                      act(
-                        () => consoleCall(staffCalls.resetStaffMfa, { params: { id: s.id } }),
-                        "console-staff.mfaReset",
-                        s,
-                      )
-                    }
-                  >
-                    <Button type="link" size="small">
-                      {t("member.actions.resetMfa")}
-                    </Button>
-                  </Popconfirm>
-                  <Popconfirm
-                    title={t("console-staff.confirm.resetPassword", { username: s.username })}
-                    onConfirm={async () => {
-                      const answer = await consoleCall(staffCalls.resetStaffPassword, { params: { id: s.id } }).catch(
-                        () => null,
-                      );
-                      if (answer) setShown({ username: s.username, password: answer.password });
-                    }}
-                  >
-                    <Button type="link" size="small">
-                      {t("member.actions.resetPassword")}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              );
-            },
-          },
-        ]}
-      />
+      <WholeListTable<StaffMember> query={query} columns={columns} />
       <FormDialog<Values>
         open={editing !== null}
         title={

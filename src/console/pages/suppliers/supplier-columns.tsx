@@ -1,5 +1,5 @@
 import type { TableColumnsType } from "antd";
-import { Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
+import { Button, Flex, Space, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type {
@@ -11,6 +11,7 @@ import type {
 } from "#contracts";
 import { formatDateTime } from "../../../lib/date-format";
 import { amountText } from "../../shared/cost-text";
+import { WrappedText } from "../../shared/wrapped-text";
 
 const healthColor: Record<(typeof supplierHealths)[number], string> = { up: "green", down: "red", unknown: "default" };
 export const syncColor: Record<(typeof catalogSyncStates)[number], string> = {
@@ -19,14 +20,19 @@ export const syncColor: Record<(typeof catalogSyncStates)[number], string> = {
   failed: "red",
 };
 
-/** An error on one line, whole in a tooltip. */
+/** An error, wrapped within its column rather than cut. */
 export const ErrorText = ({ text }: { text: string }) => (
-  <Tooltip title={text}>
-    <Typography.Text type="danger" ellipsis style={{ maxWidth: 240 }}>
-      {text}
-    </Typography.Text>
-  </Tooltip>
+  <WrappedText width={220}>
+    <Typography.Text type="danger">{text}</Typography.Text>
+  </WrappedText>
 );
+
+/**
+ * A phone shows the account, its health and the actions; a laptop every column but whether the account is enabled
+ * (a disabled one says so under its name).
+ */
+export const supplierPhoneColumns = ["supplier", "health", "actions"];
+export const supplierLaptopColumns = ["supplier", "health", "balance", "catalog", "routes", "actions"];
 
 /** A sync's state as a tag: "Synced", "Sync failed", "Syncing". */
 export function SyncStateTag({ sync }: { sync: Pick<CatalogSync, "state"> }) {
@@ -64,10 +70,13 @@ export function supplierColumns(
       key: "supplier",
       title: label("supplier"),
       render: (_, s) => (
-        <Flex vertical gap={2} align="flex-start">
-          <span>{s.name}</span>
-          <Typography.Text type="secondary">{`${s.code} · ${t(`console-suppliers.kinds.${s.kind}`)}`}</Typography.Text>
-        </Flex>
+        <WrappedText width={220}>
+          <Flex vertical gap={2} align="flex-start">
+            <span>{s.name}</span>
+            <Typography.Text type="secondary">{`${s.code} · ${t(`console-suppliers.kinds.${s.kind}`)}`}</Typography.Text>
+            {!s.enabled && <Tag color="red">{t("enums.enabled.false")}</Tag>}
+          </Flex>
+        </WrappedText>
       ),
     },
     {

@@ -3,12 +3,13 @@ import { message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SupplierAccountView, type SupplierCatalogState, supplierCalls, supplierCatalogCalls } from "#contracts";
+import { useColumnChoice } from "../../../components/column-chooser";
 import { ListCard } from "../../../components/list-page";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 import { useWholeList, WholeListActions, WholeListTable } from "../../whole-list";
 import { SupplierCatalogDrawer } from "./supplier-catalog-drawer";
-import { supplierColumns } from "./supplier-columns";
+import { supplierColumns, supplierLaptopColumns, supplierPhoneColumns } from "./supplier-columns";
 import { SupplierForm } from "./supplier-form";
 
 /**
@@ -65,6 +66,19 @@ export default function SuppliersPage() {
     }
   };
 
+  const { columns, chooser } = useColumnChoice(
+    "console-suppliers",
+    supplierColumns(t, catalogs, {
+      check: mayShow ? (s) => void check(s) : undefined,
+      sync: mayEdit ? (s) => void sync(s) : undefined,
+      open: mayShow ? setOpen : undefined,
+      edit: mayEdit ? setEditing : undefined,
+      busy: { checking, syncing },
+    }),
+    supplierPhoneColumns,
+    supplierLaptopColumns,
+  );
+
   return (
     <ListCard
       title={t("console-suppliers.title")}
@@ -76,19 +90,11 @@ export default function SuppliersPage() {
           }}
           createLabel={t("console-suppliers.create")}
           onCreate={mayCreate ? () => setEditing("new") : undefined}
+          chooser={chooser}
         />
       }
     >
-      <WholeListTable<SupplierAccountView>
-        query={query}
-        columns={supplierColumns(t, catalogs, {
-          check: mayShow ? (s) => void check(s) : undefined,
-          sync: mayEdit ? (s) => void sync(s) : undefined,
-          open: mayShow ? setOpen : undefined,
-          edit: mayEdit ? setEditing : undefined,
-          busy: { checking, syncing },
-        })}
-      />
+      <WholeListTable<SupplierAccountView> query={query} columns={columns} />
       <SupplierForm
         supplier={editing === "new" ? null : editing}
         open={editing !== null}
