@@ -3,7 +3,7 @@ import { getDefaultSortOrder } from "@refinedev/antd";
 import type { CrudSort } from "@refinedev/core";
 import { Button, Card, Empty, Flex, type TablePaginationConfig, type TableProps } from "antd";
 import type { TFunction } from "i18next";
-import { createContext, type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZE_CHOICES } from "#contracts";
 import { showFailure } from "../providers/http-client";
@@ -71,20 +71,14 @@ export function useLoadFailure(
 }
 
 /**
- * Whether a phone's lists show the few columns chosen for it, fitted to the width (the portal's, the default), or
- * every column at its natural width, scrolling sideways (the console's: staff pick no phone columns there, and
- * squeezed into 390 px its cells broke every word a letter per line).
- */
-export const PhoneListsFit = createContext(true);
-
-/**
  * A list table's size and scrolling: on a wide screen every column at its natural width (the table scrolls
- * sideways when they do not fit); on a phone smaller cells, and either the table takes the card's width and its
- * headers wrap (`fit`) or it scrolls sideways.
+ * sideways when they do not fit); on a phone the table takes the card's width and its headers wrap (the list shows
+ * the few columns chosen for a phone).
  */
-export function listTableLayout(compact: boolean, fit = true): Pick<TableProps, "size" | "scroll" | "className"> {
-  if (!compact) return { size: "middle", scroll: { x: "max-content" } };
-  return { size: "small", scroll: { x: fit ? "100%" : "max-content" }, className: "compact-list-table" };
+export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll" | "className"> {
+  return compact
+    ? { size: "small", scroll: { x: "100%" }, className: "compact-list-table" }
+    : { size: "middle", scroll: { x: "max-content" } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
 import type { TableProps } from "antd";
-import { createElement, useContext, useEffect, useRef, useState } from "react";
+import { createElement, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { CallDeclaration } from "#contracts";
@@ -14,7 +14,6 @@ import {
   ListEmpty,
   listPagination,
   listTableLayout,
-  PhoneListsFit,
   tableLoading,
   useLoadFailure,
 } from "./list-page";
@@ -76,7 +75,6 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
 ) {
   const { t } = useTranslation();
   const compact = useCompactList();
-  const fit = useContext(PhoneListsFit);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = options.location ?? NO_FILTERS;
@@ -114,7 +112,7 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
     ...table.tableProps,
     ref: keyboardScrollable,
     loading: tableLoading(tableQuery),
-    ...listTableLayout(compact, fit),
+    ...listTableLayout(compact),
     pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
     locale: {
       emptyText: createElement(ListEmpty, {

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { consoleCalls, type StaffInfo, type UpdatePasswordBody } from "#contracts";
 import { LanguageSwitch } from "../components/language-switch";
-import { PhoneListsFit } from "../components/list-page";
 import { StepUpDialog } from "../components/mfa/step-up-dialog";
 import { PageLoading } from "../components/page-loading";
 import { PasswordDialog } from "../components/password-dialog";
@@ -154,11 +153,9 @@ export function ConsoleShell() {
           )}
           {/* Until an authenticator is bound the server answers nothing else: only the binding dialogs show. */}
           {bound && (
-            <PhoneListsFit.Provider value={false}>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
-            </PhoneListsFit.Provider>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           )}
         </Layout.Content>
       </Layout>

@@ -1,15 +1,9 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Button, Flex, Space, Table, type TableColumnsType } from "antd";
-import { type ReactNode, useContext, useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { CallDeclaration } from "#contracts";
 import { useCompactList } from "../components/column-chooser";
-import {
-  keyboardScrollable,
-  listTableLayout,
-  PhoneListsFit,
-  RefreshButton,
-  useLoadFailure,
-} from "../components/list-page";
+import { keyboardScrollable, listTableLayout, RefreshButton, useLoadFailure } from "../components/list-page";
 import { customCall } from "../providers/api-call";
 
 /**
@@ -94,7 +88,7 @@ export function WholeListTable<T extends { id: number }>({
       loading={query.isLoading}
       dataSource={query.data?.data ?? []}
       pagination={false}
-      {...listTableLayout(useCompactList(), useContext(PhoneListsFit))}
+      {...listTableLayout(useCompactList())}
       columns={columns}
     />
   );

@@ -3,6 +3,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleOrder, consoleOrderQuery, stuckAfterMinutes } from "#contracts";
+import { useCompactList } from "../../../components/column-chooser";
 import { TextFilter } from "../../../components/list-filters";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
@@ -42,6 +43,7 @@ export default function OrdersPage() {
 function OrderList() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
+  const compact = useCompactList();
   const { tableProps, searchFormProps, tableQuery, initialValues } = useListTable<ConsoleOrder, Search>({
     resource: "orders",
     location: { query: consoleOrderQuery, sortable: [] },
