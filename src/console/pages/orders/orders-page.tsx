@@ -120,7 +120,14 @@ function OrderList() {
           </>
         }
       />
-      <Table<ConsoleOrder> {...tableProps} rowKey="orderNo" columns={columns} />
+      {/* A phone keeps every column at its width, the table scrolling sideways in its card: squeezed into 390 px
+          the order's many fields broke every word a letter per line. */}
+      <Table<ConsoleOrder>
+        {...tableProps}
+        scroll={compact ? { x: "max-content" } : tableProps.scroll}
+        rowKey="orderNo"
+        columns={columns}
+      />
       {open && (
         <ConsoleOrderDrawer orderNo={open} onClose={() => setOpen(null)} onChanged={() => void tableQuery.refetch()} />
       )}
