@@ -74,6 +74,7 @@ export function WholeListToolbar(props: Parameters<typeof WholeListActions>[0]) 
   );
 }
 
+/** A short list's table: every row, no pages, laid out for the width (a phone's smaller cells, nothing fixed). */
 export function WholeListTable<T extends { id: number }>({
   query,
   columns,
@@ -81,6 +82,7 @@ export function WholeListTable<T extends { id: number }>({
   query: WholeListQuery<T>;
   columns: TableColumnsType<T>;
 }) {
+  const compact = useCompactList();
   return (
     <Table<T>
       ref={keyboardScrollable}
@@ -88,8 +90,9 @@ export function WholeListTable<T extends { id: number }>({
       loading={query.isLoading}
       dataSource={query.data?.data ?? []}
       pagination={false}
-      {...listTableLayout(useCompactList())}
-      columns={columns}
+      {...listTableLayout(compact)}
+      // On a phone no column stays fixed: it would take half the screen and hide the others.
+      columns={compact ? columns.map((c) => ({ ...c, fixed: undefined })) : columns}
     />
   );
 }

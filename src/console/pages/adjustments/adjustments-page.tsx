@@ -1,5 +1,5 @@
 import { type CrudFilter, useCan, useGetIdentity } from "@refinedev/core";
-import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Tag } from "antd";
+import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -15,10 +15,11 @@ import { useColumnChoice } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
+import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
-import { TwoLineTime, WrappedText } from "../../shared/wrapped-text";
+import { WrappedText } from "../../shared/wrapped-text";
 import { AdjustmentForm } from "./adjustment-form";
 
 interface Search {
@@ -69,8 +70,8 @@ function AdjustmentList() {
     reload();
   };
   const label = (field: string) => t(`console-adjustments.fields.${field}`);
-  // The type (the amount's sign says it), who decided, why a rejection and the balance after are for the record:
-  // a laptop leaves them to the column chooser.
+  // The type (the amount's sign says it), who decided and why a rejection are for the record: a laptop leaves them
+  // to the column chooser.
   const { columns, chooser } = useColumnChoice<Adjustment>(
     "console-adjustments",
     [
@@ -95,9 +96,16 @@ function AdjustmentList() {
       {
         key: "requestedBy",
         title: label("requestedBy"),
-        render: (_, a) => <WrappedText width={140}>{a.requestedBy}</WrappedText>,
+        // Who asked, and when under it: one column for both leaves the balance after room at a laptop's width.
+        render: (_, a) => (
+          <WrappedText width={150}>
+            {a.requestedBy}
+            <Typography.Text type="secondary" style={{ display: "block" }}>
+              {formatDateTime(a.requestTime)}
+            </Typography.Text>
+          </WrappedText>
+        ),
       },
-      { key: "requestTime", title: label("requestTime"), render: (_, a) => <TwoLineTime time={a.requestTime} /> },
       {
         key: "decidedBy",
         title: label("decidedBy"),
@@ -136,7 +144,7 @@ function AdjustmentList() {
       },
     ],
     ["merchant", "amount", "actions"],
-    ["merchant", "amount", "status", "remark", "requestedBy", "requestTime", "actions"],
+    ["merchant", "amount", "status", "remark", "requestedBy", "balanceAfter", "actions"],
   );
 
   return (

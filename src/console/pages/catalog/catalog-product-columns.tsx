@@ -4,9 +4,9 @@ import type { ConsoleProduct } from "#contracts";
 import { WrappedText } from "../../shared/wrapped-text";
 import type { CatalogAccess } from "./catalog-access";
 
-/** A phone shows the product, its status and the actions; a laptop leaves its type and brand to the chooser. */
+/** A phone shows the product, its status and the actions; a laptop leaves its image and supplier to the chooser. */
 export const productPhoneColumns = ["name", "status", "actions"];
-export const productLaptopColumns = ["image", "code", "name", "category", "skus", "status", "supplier", "actions"];
+export const productLaptopColumns = ["code", "name", "type", "category", "brand", "skus", "status", "actions"];
 
 /** What the rows' buttons do, each for who may. */
 export interface ProductRowActions extends Pick<CatalogAccess, "mayEdit" | "mayDelete"> {

@@ -3,12 +3,14 @@ import { Button, Flex, message, Space, Table } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, consoleMerchantCalls, type MemberItem } from "#contracts";
-import { useColumnChoice } from "../../../components/column-chooser";
+import { useColumnChoice, useCompactList } from "../../../components/column-chooser";
+import { listTableLayout } from "../../../components/list-page";
 import { memberColumns } from "../../../pages/member/member-columns";
 import { MemberFormModal } from "../../../pages/member/member-form-modal";
 import { PasswordShownModal, type ShownPassword } from "../../../pages/member/password-shown-modal";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
+import { WrappedText } from "../../shared/wrapped-text";
 
 /**
  * The users table's columns by width: the drawer is 960 px wide up to a laptop's screen, where the account, role,
@@ -45,6 +47,7 @@ export function MerchantUsers({
     void message.success(t(done, { username: member.username }));
     void users.refetch();
   };
+  const compact = useCompactList();
   const userParams = (m: MemberItem) => ({ params: { id: merchant.id, userId: m.id } });
   const { columns, chooser } = useColumnChoice(
     "console-merchant-users",
@@ -57,7 +60,14 @@ export function MerchantUsers({
         ),
       onResetMfa: (m) =>
         void act(() => consoleCall(consoleMerchantCalls.resetUserMfa, userParams(m)), "member.messages.mfaReset"),
-    }).filter((column) => mayEdit || column.key !== "actions"),
+    })
+      .filter((column) => mayEdit || column.key !== "actions")
+      // On a phone an account (an e-mail address) wraps, so the MFA status and the actions fit beside it.
+      .map((column) =>
+        compact && column.key === "username"
+          ? { ...column, render: (_, m: MemberItem) => <WrappedText width={150}>{m.username}</WrappedText> }
+          : column,
+      ),
     userPhoneColumns,
     userLaptopColumns,
   );
@@ -77,11 +87,10 @@ export function MerchantUsers({
       </Flex>
       <Table<MemberItem>
         rowKey="id"
-        size="small"
         loading={users.isLoading}
         dataSource={users.data?.data ?? []}
         pagination={false}
-        scroll={{ x: "max-content" }}
+        {...listTableLayout(compact)}
         columns={columns}
       />
       <MemberFormModal

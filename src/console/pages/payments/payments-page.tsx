@@ -48,7 +48,7 @@ function BankAccounts({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boo
   });
 
   const label = (field: string) => t(`console-payments.accounts.fields.${field}`);
-  // The SWIFT/branch and the creation date are for a closer look: a laptop leaves them to the column chooser.
+  // The note (shown to merchants) and the creation date are for a closer look: a laptop leaves them to the chooser.
   const { columns, chooser } = useColumnChoice<ConsoleBankAccount>(
     "console-bank-accounts",
     [
@@ -77,7 +77,7 @@ function BankAccounts({ mayCreate, mayEdit }: { mayCreate: boolean; mayEdit: boo
       },
     ],
     ["bankName", "accountNumber", "actions"],
-    ["bankName", "accountName", "accountNumber", "currency", "note", "enabled", "actions"],
+    ["bankName", "accountName", "accountNumber", "swiftOrBranch", "currency", "enabled", "actions"],
   );
   return (
     <>

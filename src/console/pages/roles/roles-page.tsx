@@ -10,6 +10,7 @@ import {
   SUPER_ADMIN,
   staffRoleBody,
 } from "#contracts";
+import { useCompactList } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard } from "../../../components/list-page";
 import { zodRule } from "../../../lib/zod-rule";
@@ -28,6 +29,8 @@ export default function RolesPage() {
   const mayEdit = useCan({ resource: "roles", action: "edit" }).data?.can === true;
   const mayDelete = useCan({ resource: "roles", action: "delete" }).data?.can === true;
   const { query, editing, setEditing } = useWholeList<StaffRole>(roleCalls.roles);
+  // The permissions wrap within a column that leaves the staff count and the actions room, on a phone too.
+  const permissionsWidth = useCompactList() ? 160 : 520;
   const [form] = Form.useForm<StaffRoleBody>();
   const reload = () => void query.refetch();
 
@@ -67,12 +70,11 @@ export default function RolesPage() {
           {
             key: "permissions",
             title: t("console-roles.fields.permissions"),
-            // Many areas make a long list: it wraps within the column, tag by tag.
             render: (_, r) =>
               r.code === SUPER_ADMIN ? (
                 <Tag color="gold">{t("console-roles.all")}</Tag>
               ) : (
-                <Flex wrap gap={4} style={{ maxWidth: 520 }}>
+                <Flex wrap gap={4} style={{ maxWidth: permissionsWidth }}>
                   {consoleResources
                     .filter((res) => res.actions.some((a) => r.permissions.includes(permissionOf(res.name, a))))
                     .map((res) => (
@@ -94,7 +96,8 @@ export default function RolesPage() {
             fixed: "right",
             render: (_, r) =>
               r.code === SUPER_ADMIN ? null : (
-                <Space size={0}>
+                // Wrapping, so on a phone the two fit the column's width.
+                <Space size={0} wrap>
                   {mayEdit && (
                     <Button type="link" size="small" onClick={() => setEditing(r)}>
                       {t("common.edit")}
