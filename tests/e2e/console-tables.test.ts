@@ -152,7 +152,7 @@ describe("the console's tables at a laptop's and a phone's width", () => {
           // The columns the width shows by default fit it.
           const users = drawer.getByRole("table").filter({ hasText: bound.username });
           for (const shown of await users.getByRole("columnheader").all())
-            expect(await inSight(shown), await shown.textContent()).toBe(true);
+            expect(await inSight(shown), (await shown.textContent()) ?? "").toBe(true);
           // A laptop shows Last login at once; on a phone it is one choice away, in the column chooser.
           const header = drawer.getByRole("columnheader", { name: L.lastLogin });
           if (width === "phone") {
