@@ -29,7 +29,7 @@ export const targetKindText = (t: TFunction, e: AuditEntryItem) =>
  * The target by name (its id on hover and in the details), and under it its kind and the merchant it belongs to:
  * "ann@shop.test", "Merchant user · Lotus Telecom".
  */
-export function TargetCell({ entry: e, t }: { entry: AuditEntryItem; t: TFunction }) {
+function TargetCell({ entry: e, t }: { entry: AuditEntryItem; t: TFunction }) {
   const kind = targetKindText(t, e);
   return (
     <WrappedText width={190}>

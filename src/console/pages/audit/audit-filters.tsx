@@ -57,7 +57,12 @@ export function AuditFilters({ formProps }: { formProps: FormProps<AuditSearch> 
       </Col>
       <TextFilter name="actor" label={label("actor")} schema={auditFilter.shape.actor} />
       <TextFilter name="merchantNo" label={t("console.fields.merchantNo")} schema={auditFilter.shape.merchantNo} />
-      <TextFilter name="target" label={label("target")} schema={auditFilter.shape.target} />
+      <TextFilter
+        name="target"
+        label={label("target")}
+        schema={auditFilter.shape.target}
+        placeholder={label("targetHint")}
+      />
       <TimeRangeFilter name="time" label={label("time")} />
     </FilterForm>
   );
