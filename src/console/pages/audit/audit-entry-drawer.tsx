@@ -24,7 +24,9 @@ export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntryItem | n
             column={1}
             size="small"
             bordered
-            style={{ marginBottom: 24, overflowWrap: "anywhere" }}
+            style={{ marginBottom: 24 }}
+            // A long value (an address, a browser) wraps anywhere; the labels only between words.
+            styles={{ content: { overflowWrap: "anywhere" } }}
             items={[
               { key: "time", label: label("time"), children: formatDateTime(e.time) },
               {
