@@ -104,11 +104,14 @@ export default defineConfig({
   plugins: [react(), antdStaticStyles(), appStartFiles(), precompress()],
   resolve: {
     // @refinedev/antd's MarkdownField (never used here) would pull the whole Markdown stack into every signed-in
-    // page: both its imports resolve to a stub that renders the text as it is.
-    alias: {
-      "react-markdown": path.resolve("src/lib/stubs/no-markdown.ts"),
-      "remark-gfm": path.resolve("src/lib/stubs/no-markdown.ts"),
-    },
+    // page: both its imports resolve to a stub that renders the text as it is. papaparse (Refine's import and
+    // export hooks, unused) likewise; qs is answered by qs-esm (src/lib/stubs/qs.ts).
+    alias: [
+      { find: /^react-markdown$/, replacement: path.resolve("src/lib/stubs/no-markdown.ts") },
+      { find: /^remark-gfm$/, replacement: path.resolve("src/lib/stubs/no-markdown.ts") },
+      { find: /^papaparse$/, replacement: path.resolve("src/lib/stubs/no-papaparse.ts") },
+      { find: /^qs$/, replacement: path.resolve("src/lib/stubs/qs.ts") },
+    ],
   },
   server: {
     // `npm run dev`: the browser app on Vite, its calls proxied to the API server.

@@ -2,7 +2,7 @@
 import "@ant-design/v5-patch-for-react-19";
 // antd's component styles, made at build time (vite.config.ts): loaded before the app runs, so antd reuses them.
 import "virtual:antd-styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import type { Language } from "#contracts";
 import { App } from "./App";
@@ -26,9 +26,14 @@ function startFirstScreen(): void {
 export function startApp(root: HTMLElement, language: Language, catalogs: Record<string, Catalog>): void {
   startFirstScreen();
   startI18n(language, catalogs);
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition: React renders the first screen in slices, yielding to the browser between them, instead of one
+  // long task that holds every tap and key (Lighthouse's blocking time) until the whole tree is built.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,10 +1,8 @@
-import { FilterOutlined } from "@ant-design/icons";
-import { Button, Col, DatePicker, Form, type FormProps, Input, Row, Select, Space } from "antd";
-import dayjs from "dayjs";
-import { type ReactNode, useState } from "react";
+import { CalendarOutlined, FilterOutlined } from "@ant-design/icons";
+import { Button, Col, Form, type FormProps, Input, Row, Select, Space, theme } from "antd";
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DATE_TIME_FORMAT } from "../lib/date-format";
 import { zodRule } from "../lib/zod-rule";
 import { useCompactList } from "./column-chooser";
 
@@ -115,36 +113,53 @@ export function EnumFilter({
   );
 }
 
-/** Quick ranges, computed when the picker opens (a page left open overnight still means today). */
-function rangePresets(t: (key: string) => string) {
-  const now = dayjs();
-  const day = (offset: number) => now.add(offset, "day");
-  return [
-    { label: t("common.filters.presets.today"), value: [now.startOf("day"), now.endOf("day")] },
-    { label: t("common.filters.presets.yesterday"), value: [day(-1).startOf("day"), day(-1).endOf("day")] },
-    { label: t("common.filters.presets.last7Days"), value: [day(-6).startOf("day"), now.endOf("day")] },
-    { label: t("common.filters.presets.thisMonth"), value: [now.startOf("month"), now.endOf("month")] },
-  ] as { label: string; value: [dayjs.Dayjs, dayjs.Dayjs] }[];
-}
+const TimeRangePicker = lazy(() => import("./time-range-picker"));
+type RangeValue = ComponentProps<typeof TimeRangePicker>["value"];
 
 /** A start-end date-time range, either end optional; the page turns it into ISO `startTime` / `endTime`. */
 export function TimeRangeFilter({ name, label }: { name: string; label: string }) {
-  const { t } = useTranslation();
-  const [presets, setPresets] = useState(() => rangePresets(t));
   return (
     <Col xs={24} lg={16} xxl={12}>
       <Form.Item name={name} label={label}>
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          presets={presets}
-          onOpenChange={(open) => open && setPresets(rangePresets(t))}
-          format={DATE_TIME_FORMAT}
-          placeholder={[t("common.filters.startTime"), t("common.filters.endTime")]}
-          style={{ width: "100%" }}
-        />
+        <RangeOnDemand />
       </Form.Item>
     </Col>
+  );
+}
+
+/**
+ * The date picker is a fifth of antd and most visits to a list never open it: until the field is used (or has a
+ * range to show), a plain box of the same size and words stands in, and the picker takes its place focused.
+ */
+function RangeOnDemand({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: RangeValue;
+  onChange?: ComponentProps<typeof TimeRangePicker>["onChange"];
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const hasValue = Array.isArray(value) && value.some(Boolean);
+  const [wanted, setWanted] = useState<"no" | "shown" | "focused">(hasValue ? "shown" : "no");
+  if (hasValue && wanted === "no") setWanted("shown");
+  const standIn = (
+    <Input
+      id={id}
+      readOnly
+      placeholder={`${t("common.filters.startTime")} → ${t("common.filters.endTime")}`}
+      suffix={<CalendarOutlined aria-hidden style={{ color: token.colorTextQuaternary }} />}
+      onFocus={() => setWanted("focused")}
+      onPointerEnter={() => void import("./time-range-picker")}
+    />
+  );
+  if (wanted === "no") return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <TimeRangePicker id={id} value={value} onChange={onChange} opened={wanted === "focused"} />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Modal } from "antd";
 import { isLeaving, leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { i18n } from "../providers/i18n-provider";
@@ -58,11 +57,11 @@ export function desktopNotice(title: string, body: string): Notification | null 
   return new Notification(title, { body });
 }
 
-/** The prompt in antd's dialog, the user's language and a desktop notice; `loginAgain` goes to a sign-in page. */
+/** The prompt in antd's dialog (loaded when first asked), the user's language and a desktop notice; `loginAgain` goes to a sign-in page. */
 export const antdLoggedOutPrompt = (loginAgain: () => void) =>
   createLoggedOutPrompt({
     confirm: (options) => {
-      Modal.confirm(options);
+      void import("./confirm-dialog").then(({ confirmDialog }) => confirmDialog(options));
     },
     notify: desktopNotice,
     schedule: (run, ms) => {

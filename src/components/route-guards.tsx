@@ -1,6 +1,6 @@
 import { CanAccess, useGetIdentity } from "@refinedev/core";
 import { message } from "antd";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { type Action, landingPath, titleKey, type UserInfo } from "#contracts";
@@ -10,7 +10,6 @@ import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
 import { pageOf, type View } from "../resources";
 import { PageLoading } from "./page-loading";
-import { SessionInfoFailed } from "./session-info-failed";
 
 /** Sends the user to their role's landing page (after sign-in, or from a page the role may not open). */
 export function NavigateToLanding({ onError }: { onError?: ReactNode }) {
@@ -59,6 +58,9 @@ export function NavigateToLogin() {
 /** Set by the empty path's redirect to Merchant Information (spec §2), which is not a page the user asked for. */
 const isFromHome = (state: unknown) => (state as { fromHome?: boolean } | null)?.fromHome === true;
 
+/** Shown only when the session could not be read (antd's Result and its pictures): loaded then. */
+const SessionInfoFailed = lazy(() => import("./session-info-failed").then((m) => ({ default: m.SessionInfoFailed })));
+
 /** Holds the shell back until logged/info has answered; says so when it could not. */
 export function UserInfoGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -68,7 +70,9 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
   }, [isError, error, t]);
   if (isError) {
     return (
-      <SessionInfoFailed retrying={isFetching} onRetry={() => void refetch()} onLoginAgain={() => logoutLocally()} />
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <SessionInfoFailed retrying={isFetching} onRetry={() => void refetch()} onLoginAgain={() => logoutLocally()} />
+      </Suspense>
     );
   }
   if (!user) return <PageLoading fullScreen />;

@@ -1,7 +1,6 @@
 import { useGetIdentity } from "@refinedev/core";
-import { RefineKbarProvider } from "@refinedev/kbar";
 import { Drawer, Layout, Typography, theme } from "antd";
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "#contracts";
@@ -12,16 +11,13 @@ import { currentLanguage } from "../../providers/i18n-provider";
 import { useProductName } from "../../providers/use-public-config";
 import { useRefetchOnLanguageChange } from "../../providers/use-refetch-on-language-change";
 import { resourceForPath } from "../../resources";
-import { ExportTaskDrawer } from "../export-task/export-task-drawer";
-import { MfaController } from "../mfa/mfa-controller";
-import { StepUpDialog } from "../mfa/step-up-dialog";
+import { stepUpStore } from "../mfa/step-up-store";
 import { PageLoading } from "../page-loading";
-import { PasswordDialog } from "../password-dialog";
 import { useDocumentTitle } from "../use-document-title";
 import { AppHeader } from "./app-header";
 import { LowBalanceBanner, useCurrentBalance } from "./balance";
-import { CommandPalette, type CommandPaletteHandle } from "./command-palette";
 import { ExportDrawerContext } from "./export-drawer-context";
+import { usePaletteState } from "./palette-state";
 import { SideMenu } from "./side-menu";
 import { useIsMobile } from "./use-viewport";
 
@@ -29,6 +25,16 @@ const SIDER_WIDTH = 256;
 /** The sidebar's state outlives the browser session (it is a preference, not a secret). */
 const SIDEBAR_COOKIE_DAYS = 365;
 type Dialog = "none" | "export" | "password" | "mfa";
+
+// What the top bar opens, and the MFA and step-up dialogs, arrive when first needed: most visits never open them,
+// and with them every page's first load would carry antd's Modal, Progress, Popconfirm and the QR code.
+const CommandPalette = lazy(() => import("./command-palette"));
+const ExportTaskDrawer = lazy(() =>
+  import("../export-task/export-task-drawer").then((m) => ({ default: m.ExportTaskDrawer })),
+);
+const PasswordDialog = lazy(() => import("../password-dialog").then((m) => ({ default: m.PasswordDialog })));
+const MfaController = lazy(() => import("../mfa/mfa-controller").then((m) => ({ default: m.MfaController })));
+const StepUpDialog = lazy(() => import("../mfa/step-up-dialog").then((m) => ({ default: m.StepUpDialog })));
 
 /** The frame of every signed-in screen: sidebar, top bar, page, and the dialogs the top bar opens. */
 export function AppShell() {
@@ -43,6 +49,7 @@ export function AppShell() {
   const [dialog, setDialog] = useState<Dialog>("none");
   const { data: user } = useGetIdentity<UserInfo>();
   const balance = useCurrentBalance({ live: true });
+  const stepUpAsked = useSyncExternalStore(stepUpStore.subscribe, stepUpStore.current) !== null;
   useRefetchOnLanguageChange();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
@@ -58,7 +65,8 @@ export function AppShell() {
   };
   const close = () => setDialog("none");
   const openPassword = useCallback(() => setDialog("password"), []);
-  const palette = useRef<CommandPaletteHandle>(null);
+  // Ctrl/Cmd+K and what is typed are the shell's from the start; the palette's list arrives at its first opening.
+  const palette = usePaletteState();
   const exportDrawer = useMemo(() => ({ open: () => setDialog("export") }), []);
   const title = (
     <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
@@ -67,77 +75,85 @@ export function AppShell() {
   );
 
   return (
-    <RefineKbarProvider>
-      <ExportDrawerContext.Provider value={exportDrawer}>
-        <a className="skip-link" href="#main-content">
-          {t("shell.skipToContent")}
-        </a>
-        <Layout style={{ minHeight: "100vh" }}>
-          {mobile ? (
-            <Drawer
-              placement="left"
-              width={SIDER_WIDTH}
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              closable={false}
-              styles={{ body: { padding: 0 } }}
-            >
-              {title}
-              <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-            </Drawer>
-          ) : (
-            <Layout.Sider
-              width={SIDER_WIDTH}
-              collapsed={!siderOpen}
-              collapsedWidth={64}
-              trigger={null}
-              theme="light"
-              style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
-            >
-              {siderOpen && title}
-              <SideMenu collapsed={!siderOpen} />
-            </Layout.Sider>
-          )}
-          <Layout>
-            <AppHeader
-              menuOpen={mobile ? drawerOpen : siderOpen}
-              onToggleMenu={toggleMenu}
-              onOpenPalette={() => palette.current?.open()}
-              balance={balance}
-              onResetMfa={() => setDialog("mfa")}
-              onUpdatePassword={() => setDialog("password")}
-            />
-            {balance && <LowBalanceBanner balance={balance} />}
-            <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mobile ? 12 : 24, outline: "none" }}>
-              {/* Until MFA is bound the server refuses the pages' calls: only the bind dialog shows. */}
-              {user?.mfaStatus === 0 ? null : (
-                <Suspense fallback={<PageLoading />}>
-                  <Outlet />
-                </Suspense>
-              )}
-            </Layout.Content>
-          </Layout>
+    <ExportDrawerContext.Provider value={exportDrawer}>
+      <a className="skip-link" href="#main-content">
+        {t("shell.skipToContent")}
+      </a>
+      <Layout style={{ minHeight: "100vh" }}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            width={SIDER_WIDTH}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            closable={false}
+            styles={{ body: { padding: 0 } }}
+          >
+            {title}
+            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsed={!siderOpen}
+            collapsedWidth={64}
+            trigger={null}
+            theme="light"
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            {siderOpen && title}
+            <SideMenu collapsed={!siderOpen} />
+          </Layout.Sider>
+        )}
+        <Layout>
+          <AppHeader
+            menuOpen={mobile ? drawerOpen : siderOpen}
+            onToggleMenu={toggleMenu}
+            onOpenPalette={palette.open}
+            balance={balance}
+            onResetMfa={() => setDialog("mfa")}
+            onUpdatePassword={() => setDialog("password")}
+          />
+          {balance && <LowBalanceBanner balance={balance} />}
+          <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mobile ? 12 : 24, outline: "none" }}>
+            {/* Until MFA is bound the server refuses the pages' calls: only the bind dialog shows. */}
+            {user?.mfaStatus === 0 ? null : (
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            )}
+          </Layout.Content>
         </Layout>
-        {user && <CommandPalette key={currentLanguage()} ref={palette} onUpdatePassword={openPassword} />}
-        <MountedOnceOpen open={dialog === "export"}>
-          <ExportTaskDrawer open={dialog === "export"} onClose={close} />
+      </Layout>
+      {user && (
+        <MountedOnceOpen open={palette.shown}>
+          <CommandPalette key={currentLanguage()} palette={palette} onUpdatePassword={openPassword} />
         </MountedOnceOpen>
-        <MountedOnceOpen open={dialog === "password"}>
-          <PasswordDialog open={dialog === "password"} onClose={close} />
-        </MountedOnceOpen>
+      )}
+      <MountedOnceOpen open={dialog === "export"}>
+        <ExportTaskDrawer open={dialog === "export"} onClose={close} />
+      </MountedOnceOpen>
+      <MountedOnceOpen open={dialog === "password"}>
+        <PasswordDialog open={dialog === "password"} onClose={close} />
+      </MountedOnceOpen>
+      {/* Binding MFA (an unbound user) or resetting it. */}
+      <MountedOnceOpen open={user?.mfaStatus === 0 || dialog === "mfa"}>
         <MfaController resetOpen={dialog === "mfa"} onResetClose={close} />
+      </MountedOnceOpen>
+      <MountedOnceOpen open={stepUpAsked}>
         <StepUpDialog />
-      </ExportDrawerContext.Provider>
-    </RefineKbarProvider>
+      </MountedOnceOpen>
+    </ExportDrawerContext.Provider>
   );
 }
 
 /**
  * A dialog that is mounted from its first opening on (it stays mounted, so it still animates closed), not with the
- * shell: the shell's first render is part of every page's start-up, and most visits never open these.
+ * shell: the shell's first render is part of every page's start-up, and most visits never open these. Its code
+ * may still be on its way (lazy): nothing shows until it is.
  */
 function MountedOnceOpen({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  return opened ? children : null;
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

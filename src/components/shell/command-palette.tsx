@@ -14,20 +14,12 @@ import {
   getListboxItemId,
   KBAR_LISTBOX,
   KBarResults,
+  RefineKbarProvider,
   useKBar,
   useRegisterActions,
 } from "@refinedev/kbar";
 import { theme } from "antd";
-import {
-  type CSSProperties,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-} from "react";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -38,22 +30,31 @@ import { GO_TO_ORDER, orderNoIn, paletteResults } from "../../lib/palette-matche
 import { resourceIcon } from "../../resources";
 import { switchLanguage } from "../language-switch";
 import { useExportDrawer } from "./export-drawer-context";
-import { type PaletteState, usePaletteState } from "./palette-state";
+import type { PaletteState } from "./palette-state";
 import { menuPath } from "./side-menu";
 
 /**
  * Ctrl/Cmd+K: the pages this user may open (named, so typing a page's name finds it), the actions they may take
  * (place or batch an order, export tasks, update password, go to an order by its number), switch language,
  * logout. Our own actions rather than Refine's generic "List" entries, which kbar cannot find by resource name.
- * Mounted with key={locale} by the shell so every name is rebuilt in the new language.
+ * A chunk of its own, loaded by the shell at the first opening (kbar is a tenth of Refine's size, and most visits
+ * never open it); what is typed meanwhile is kept by the shell's palette state. Mounted with key={locale} by the
+ * shell so every name is rebuilt in the new language.
  */
-export function CommandPalette({
-  onUpdatePassword,
-  ref,
-}: {
+export default function CommandPaletteLayer(props: CommandPaletteProps) {
+  return (
+    <RefineKbarProvider>
+      <CommandPalette {...props} />
+    </RefineKbarProvider>
+  );
+}
+
+interface CommandPaletteProps {
+  palette: PaletteState;
   onUpdatePassword: () => void;
-  ref?: Ref<CommandPaletteHandle>;
-}) {
+}
+
+function CommandPalette({ palette, onUpdatePassword }: CommandPaletteProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const exportDrawer = useExportDrawer();
@@ -62,9 +63,10 @@ export function CommandPalette({
   const { data: mayOrder } = useCan({ resource: "order", action: "create" });
   const { data: mayOpenOrders } = useCan({ resource: "order", action: "show" });
   const { data: mayExport } = useCan({ resource: "export-task", action: "list" });
-  const palette = usePaletteState();
-  const { current: typedNow, open } = palette;
-  useImperativeHandle(ref, () => ({ open }), [open]);
+  const { current: typedNow, text } = palette;
+  const { query } = useKBar();
+  // kbar's list moves its highlight back to the first entry when its search changes.
+  useEffect(() => query.setSearch(text), [query, text]);
 
   const actions = useMemo<Action[]>(() => {
     const pages = user ? flattenMenus(visibleMenus(user.menus, user.role)) : [];
@@ -156,11 +158,6 @@ const backdrop: CSSProperties = {
   boxSizing: "border-box",
   background: "rgba(0, 0, 0, 0.25)",
 };
-
-/** What the shell asks of the palette: the top bar's search button opens it. */
-export interface CommandPaletteHandle {
-  open: () => void;
-}
 
 /** The palette fades and scales in as it opens (as kbar's animator did), unless the reader asked for less motion. */
 function appear(element: HTMLDivElement | null) {

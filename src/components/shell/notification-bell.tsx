@@ -1,14 +1,11 @@
 import { BellOutlined } from "@ant-design/icons";
 import { useCustom, useGetIdentity } from "@refinedev/core";
-import { Badge, Button, Drawer, Empty, Flex, List, Popover, Typography, theme } from "antd";
-import { useState } from "react";
+import { Badge, Button, Drawer, Flex, Popover, Spin } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { type Notification, notificationCalls, type UserInfo } from "#contracts";
-import { formatDateTime } from "../../lib/date-format";
-import { notificationLink, unreadBadge } from "../../lib/notifications";
-import { callApi, customCall } from "../../providers/api-call";
-import { useExportDrawer } from "./export-drawer-context";
+import { notificationCalls, type UserInfo } from "#contracts";
+import { unreadBadge } from "../../lib/notifications";
+import { customCall } from "../../providers/api-call";
 import { useIsMobile } from "./use-viewport";
 
 /**
@@ -16,6 +13,8 @@ import { useIsMobile } from "./use-viewport";
  * when it comes back, so a forgotten tab costs nothing; the server counts an index range.
  */
 const UNREAD_POLL_MS = 30_000;
+/** The list under the bell: its code arrives when the bell is first opened, not with every page. */
+const NotificationPanel = lazy(() => import("./notification-panel").then((m) => ({ default: m.NotificationPanel })));
 
 /** The top bar's bell: the unread count on it, the latest notifications under it, each leading to its page. */
 export function NotificationBell() {
@@ -47,7 +46,17 @@ export function NotificationBell() {
       </Badge>
     </Button>
   );
-  const panel = <NotificationPanel onDone={() => setOpen(false)} onChange={() => void unread.refetch()} />;
+  const panel = (
+    <Suspense
+      fallback={
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin />
+        </Flex>
+      }
+    >
+      <NotificationPanel onDone={() => setOpen(false)} onChange={() => void unread.refetch()} />
+    </Suspense>
+  );
   // A phone has no room beside the bell for a popover: the list comes down from the top, the screen's width.
   if (mobile)
     return (
@@ -78,69 +87,5 @@ export function NotificationBell() {
     >
       {button}
     </Popover>
-  );
-}
-
-function NotificationPanel({ onDone, onChange }: { onDone: () => void; onChange: () => void }) {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const navigate = useNavigate();
-  const exportDrawer = useExportDrawer();
-  const mobile = useIsMobile();
-  const { query } = useCustom<{ list: Notification[] }>({
-    ...customCall(notificationCalls.list),
-    queryOptions: { retry: false },
-  });
-  const items = query.data?.data.list ?? [];
-
-  const follow = async (item: Notification) => {
-    onDone();
-    const link = notificationLink(item);
-    if ("page" in link) navigate(link.page);
-    else exportDrawer.open();
-    if (!item.read) {
-      await callApi(notificationCalls.markRead, { params: { id: item.id } });
-      onChange();
-    }
-  };
-  const readAll = async () => {
-    await callApi(notificationCalls.markAllRead);
-    await query.refetch();
-    onChange();
-  };
-
-  return (
-    <div style={{ width: mobile ? "100%" : 380 }} role="dialog" aria-label={t("notification.title")}>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Text strong>{t("notification.title")}</Typography.Text>
-        <Button size="small" type="link" disabled={!items.some((n) => !n.read)} onClick={() => void readAll()}>
-          {t("notification.markAllRead")}
-        </Button>
-      </Flex>
-      <List<Notification>
-        loading={query.isLoading}
-        dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("notification.empty")} /> }}
-        style={{ maxHeight: 400, overflowY: "auto" }}
-        renderItem={(item) => (
-          <List.Item
-            style={{ paddingInline: 8, background: item.read ? undefined : token.controlItemBgActive }}
-            data-read={item.read ? "1" : "0"}
-          >
-            <Flex vertical gap={2} style={{ width: "100%" }}>
-              <Typography.Text strong={!item.read}>{item.text}</Typography.Text>
-              <Flex justify="space-between" align="center" wrap gap={8}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatDateTime(item.createTime)}
-                </Typography.Text>
-                <Button size="small" type="link" style={{ padding: 0 }} onClick={() => void follow(item)}>
-                  {t(`notification.open.${item.kind}`)}
-                </Button>
-              </Flex>
-            </Flex>
-          </List.Item>
-        )}
-      />
-    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useKBar } from "@refinedev/kbar";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 /** The command palette's own state: whether it shows, what is typed, which nested list is open. */
@@ -34,7 +33,6 @@ const isPaletteShortcut = (event: KeyboardEvent) =>
  * they are added to the text, and an Enter among them runs the first entry once the list is there.
  */
 export function usePaletteState(): PaletteState {
-  const { query } = useKBar();
   const [shown, setShown] = useState(false);
   const [session, setSession] = useState(0);
   const [text, setTextState] = useState("");
@@ -47,15 +45,10 @@ export function usePaletteState(): PaletteState {
   // Where the focus was before the palette opened: it goes back there when the palette closes.
   const returnFocus = useRef<Element | null>(null);
 
-  const setText = useCallback(
-    (next: string) => {
-      textRef.current = next;
-      setTextState(next);
-      // kbar's list moves its highlight back to the first entry when its search changes.
-      query.setSearch(next);
-    },
-    [query],
-  );
+  const setText = useCallback((next: string) => {
+    textRef.current = next;
+    setTextState(next);
+  }, []);
   const openList = useCallback(
     (next: string | null) => {
       setRoot(next);
