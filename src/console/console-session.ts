@@ -35,6 +35,7 @@ export const consoleHttp = createHttpClient({
   getToken: consoleTokens.get,
   getLanguage: currentLanguage,
   unknownText: () => i18n.t("common.unknownError"),
+  transportText: (kind) => i18n.t(kind === "timeout" ? "common.timedOut" : "common.networkError"),
   showError: (text, key) => {
     void message.error({ content: text, key, duration: ERROR_TOAST_SECONDS });
   },
@@ -49,7 +50,7 @@ export const consoleCall = callsThrough(consoleHttp.request);
 export const consoleDataProvider = createDataProvider(consoleHttp.request, consoleResourceCall);
 
 /** Proofs of payment and other files, fetched with the staff member's token. */
-export const consoleFiles: FileSource = { instance: consoleHttp.instance, getToken: consoleTokens.get };
+export const consoleFiles: FileSource = { fetchFile: consoleHttp.fetchFile };
 
 export function loadStaffInfo(options: { fresh?: boolean } = {}): Promise<StaffInfo> {
   if (!staffInfo || options.fresh) {

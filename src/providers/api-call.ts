@@ -1,8 +1,8 @@
-import type { AxiosRequestConfig } from "axios";
 import { type CallAnswer, type CallDeclaration, type CallInput, pathOf } from "#contracts";
+import type { RequestConfig } from "./create-http-client";
 import { request } from "./http-client";
 
-type Send = <T>(config: AxiosRequestConfig) => Promise<T>;
+type Send = <T>(config: RequestConfig) => Promise<T>;
 
 /** Declared calls (contracts) sent through an HTTP client (the portal's, the console's): envelope unwrapped. */
 export function callsThrough(send: Send) {

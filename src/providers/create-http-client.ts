@@ -1,4 +1,3 @@
-import axios, { type AxiosAdapter, type AxiosRequestConfig, isAxiosError } from "axios";
 import { PORTAL_BASE } from "#contracts";
 import {
   decideResponse,
@@ -14,10 +13,23 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 /** Where a step-up call carries the user's current MFA code (server/src/plugins/auth). */
 export const STEP_UP_HEADER = "X-MFA-Code";
 
+/** One call: the method (any case), the path below API_BASE, the query, the body and extra headers. */
+export interface RequestConfig {
+  method?: string;
+  url: string;
+  /** Flat values; undefined and null are left out, a date goes as ISO 8601, anything else as its text. */
+  params?: object;
+  /** JSON, unless FormData (an upload) or a string, which go as they are (with the caller's Content-Type). */
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface HttpClientDeps {
   getToken: () => string | null;
   getLanguage: () => string;
   unknownText: () => string;
+  /** The sentence for a call that never got an answer: no connection, or none within REQUEST_TIMEOUT_MS. */
+  transportText: (kind: "network" | "timeout") => string;
   /**
    * Shows an error toast under `key`: a toast with the same key replaces it, so a call that keeps failing (nine
    * wrong sign-ins), or a caller that says it in its own words, leaves one message on the screen.
@@ -29,8 +41,10 @@ export interface HttpClientDeps {
    * last outcome, or null when the user cancelled.
    */
   askStepUp?: (send: (code: string) => Promise<Outcome>) => Promise<Outcome | null>;
+  /** After each answered call that may have changed data (any method but GET). */
+  onChanged?: () => void;
   /** Tests replace the network. */
-  adapter?: AxiosAdapter;
+  fetch?: typeof fetch;
 }
 
 /** An error the UI can read: Refine's HttpError shape (message, statusCode, field `errors`). */
@@ -48,27 +62,51 @@ export class PortalError extends Error implements PortalHttpError {
   }
 }
 
+/** The address of a call: the API's base (unless the address is whole), the path, and the query's values. */
+export function urlOf(config: Pick<RequestConfig, "url" | "params">): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(config.params ?? {}))
+    if (value !== undefined && value !== null)
+      query.append(name, value instanceof Date ? value.toISOString() : String(value));
+  const search = query.toString();
+  const base = /^https?:\/\//i.test(config.url) ? "" : API_BASE;
+  return `${base}${config.url}${search ? `?${search}` : ""}`;
+}
+
+/** The body as fetch sends it, and the Content-Type it needs said (none for FormData: the browser says it). */
+function bodyOf(data: unknown): { body?: BodyInit; contentType?: string } {
+  if (data === undefined) return {};
+  if (typeof data === "string" || data instanceof FormData) return { body: data };
+  return { body: JSON.stringify(data), contentType: "application/json" };
+}
+
+/** The answer's body: JSON when it says so, else its text (a proxy's error page), which the decision rejects. */
+async function bodyOfAnswer(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!/json/i.test(response.headers.get("Content-Type") ?? "")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Every 401 shares one toast, however many calls it ended at once; other failures get one per call. */
 const SESSION_TOAST_KEY = "session-expired";
-function toastKeyOf(config: AxiosRequestConfig, outcome: Failure): string {
+function toastKeyOf(config: RequestConfig, outcome: Failure): string {
   if (outcome.sessionExpired) return SESSION_TOAST_KEY;
-  return `${(config.method ?? "get").toUpperCase()} ${config.url ?? ""}`;
+  return `${(config.method ?? "get").toUpperCase()} ${config.url}`;
 }
 
 /**
- * One axios instance for every `/portal` call. Every answer, whatever its HTTP status, goes through the pure
- * decision in lib/http-outcome; this function only carries the decision out (toast, prompt, reject).
+ * The client for every `/portal` call, on the browser's fetch. Every answer, whatever its HTTP status, goes
+ * through the pure decision in lib/http-outcome; this function only carries the decision out (toast, prompt,
+ * reject).
  */
 export function createHttpClient(deps: HttpClientDeps) {
-  const instance = axios.create({
-    baseURL: API_BASE,
-    timeout: REQUEST_TIMEOUT_MS,
-    // The envelope, not the status, says whether a call worked.
-    validateStatus: () => true,
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+  const send = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  function settle(config: AxiosRequestConfig, outcome: Outcome): unknown {
+  function settle(config: RequestConfig, outcome: Outcome): unknown {
     if (outcome.ok) return outcome.data;
     let key: string | null = null;
     if (outcome.toast !== null) {
@@ -79,32 +117,63 @@ export function createHttpClient(deps: HttpClientDeps) {
     throw new PortalError(outcome.error, key);
   }
 
-  /** One round trip, decided but not yet carried out. */
-  async function attempt(config: AxiosRequestConfig): Promise<Outcome> {
+  /** The headers every call carries: the language, and Authorization only from a signed-in browser (spec §6). */
+  function headersOf(config: RequestConfig, contentType?: string): Headers {
+    const headers = new Headers({ "Accept-Language": deps.getLanguage() });
     const token = deps.getToken();
-    const ctx = { unknownText: deps.unknownText() };
-    const headers: Record<string, string> = { "Accept-Language": deps.getLanguage() };
-    // Only a signed-in browser sends Authorization (spec §6).
-    if (token !== null) headers.Authorization = token;
-    try {
-      const response = await instance.request({ ...config, headers: { ...headers, ...(config.headers ?? {}) } });
-      return decideResponse(response.status, response.data, ctx);
-    } catch (error) {
-      const facts = isAxiosError(error) ? { message: error.message, code: error.code } : { message: String(error) };
-      return decideTransportFailure(facts, ctx);
-    }
+    if (token !== null) headers.set("Authorization", token);
+    if (contentType) headers.set("Content-Type", contentType);
+    for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+    return headers;
   }
 
-  async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  /** One round trip, decided but not yet carried out. */
+  async function attempt(config: RequestConfig): Promise<Outcome> {
+    const ctx = { unknownText: deps.unknownText() };
+    const method = (config.method ?? "get").toUpperCase();
+    const { body, contentType } = bodyOf(config.data);
+    let response: Response;
+    try {
+      response = await send(urlOf(config), {
+        method,
+        headers: headersOf(config, contentType),
+        ...(body !== undefined && { body }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      return decideTransportFailure(
+        timedOut
+          ? { message: deps.transportText("timeout"), code: "ECONNABORTED" }
+          : { message: deps.transportText("network"), code: "ERR_NETWORK" },
+        ctx,
+      );
+    }
+    const outcome = decideResponse(response.status, await bodyOfAnswer(response).catch(() => null), ctx);
+    if (method !== "GET") deps.onChanged?.();
+    return outcome;
+  }
+
+  async function request<T>(config: RequestConfig): Promise<T> {
     let outcome = await attempt(config);
     // Calls that hand out or take away access need a current code: ask for it once here, for every such call.
     if (!outcome.ok && outcome.stepUp && deps.askStepUp) {
-      const withCode = (code: string) =>
-        attempt({ ...config, headers: { ...(config.headers as object), [STEP_UP_HEADER]: code } });
+      const withCode = (code: string) => attempt({ ...config, headers: { ...config.headers, [STEP_UP_HEADER]: code } });
       outcome = (await deps.askStepUp(withCode)) ?? outcome;
     }
     return settle(config, outcome) as T;
   }
 
-  return { instance, request };
+  /**
+   * A file the API serves only with the Authorization header (an uploaded proof), as its raw answer: not through
+   * `request`, whose envelope decision expects JSON.
+   */
+  function fetchFile(url: string, options: { params?: object; signal?: AbortSignal } = {}): Promise<Response> {
+    return send(urlOf({ url, params: options.params }), {
+      headers: headersOf({ url }),
+      ...(options.signal && { signal: options.signal }),
+    });
+  }
+
+  return { request, fetchFile };
 }

@@ -1,9 +1,8 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
-import type { AxiosRequestConfig } from "axios";
 import { type CallDeclaration, type DataOperation, type Page, resourceCall } from "#contracts";
 import { encodeFilters, encodeListQuery, encodeSorters } from "../lib/list-query";
 import { customCall } from "./api-call";
-import { API_BASE } from "./create-http-client";
+import { API_BASE, type RequestConfig } from "./create-http-client";
 
 /**
  * The method and path of a resource's data operation, from its declared call (contracts/resource-calls).
@@ -22,7 +21,7 @@ function target(callOf: CallOf, resource: string, operation: DataOperation, id?:
 export const SINGLETON_ID = "current";
 
 /** How the provider sends a call: the http client's `request` (envelope, toasts, step-up), or a test's recorder. */
-export type SendRequest = <T>(config: AxiosRequestConfig) => Promise<T>;
+export type SendRequest = <T>(config: RequestConfig) => Promise<T>;
 
 /**
  * Refine's data calls over the `/portal` envelope, sent through each resource's declared calls: the merchant

@@ -8,34 +8,33 @@ import { getToken } from "./token-storage";
 /** Spec §9: error toasts stay 3 s. */
 export const ERROR_TOAST_SECONDS = 3;
 
-export const { instance: axiosInstance, request } = createHttpClient({
+const changeListeners = new Set<() => void>();
+
+export const { request, fetchFile } = createHttpClient({
   getToken,
   getLanguage: currentLanguage,
   unknownText: () => i18n.t("common.unknownError"),
+  transportText: (kind) => i18n.t(kind === "timeout" ? "common.timedOut" : "common.networkError"),
   showError: (text, key) => {
     void message.error({ content: text, key, duration: ERROR_TOAST_SECONDS });
   },
   onSessionExpired: promptLoggedOut,
   askStepUp,
+  onChanged: () => {
+    for (const listener of changeListeners) listener();
+  },
 });
 
 export { API_BASE, PortalError } from "./create-http-client";
 
-const changeListeners = new Set<() => void>();
-
 /**
- * Runs `listener` after each successful call that may have changed data (any method but GET): the top bar's
+ * Runs `listener` after each answered call that may have changed data (any method but GET): the top bar's
  * balance reads again after an order, a batch or a deposit, without each page knowing it is there.
  */
 export function onDataChanged(listener: () => void): () => void {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);
 }
-
-axiosInstance.interceptors.response.use((response) => {
-  if (response.config.method?.toLowerCase() !== "get") for (const listener of changeListeners) listener();
-  return response;
-});
 
 /**
  * Says what failed in the caller's own words (spec §8: "Failed to terminate task: {reason}"…), in place of the

@@ -18,7 +18,7 @@ export const portalApi = {
 };
 
 /**
- * Downloads a finished export: a real form post (not axios) so the browser streams the file to disk; the token
+ * Downloads a finished export: a real form post (not a fetch) so the browser streams the file to disk; the token
  * travels as the form field `Authorization`. The answer lands in a hidden frame, so the page stays as it is.
  */
 export function downloadExport(id: number): void {

@@ -87,7 +87,7 @@ describe("formatRate", () => {
 });
 
 describe("apiRelativeUrl", () => {
-  it("strips the client's base so axios does not add it twice", () => {
+  it("strips the client's base so the client does not add it twice", () => {
     expect(apiRelativeUrl("/portal/merchant/api/upload/file/3")).toBe("/merchant/api/upload/file/3");
     expect(apiRelativeUrl("/merchant/api/upload/file/3")).toBe("/merchant/api/upload/file/3");
     expect(apiRelativeUrl("https://cdn.example/x.png")).toBe("https://cdn.example/x.png");

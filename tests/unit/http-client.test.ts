@@ -1,32 +1,54 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it, vi } from "vitest";
 import { API_BASE, createHttpClient, PortalError, REQUEST_TIMEOUT_MS } from "../../src/providers/create-http-client";
 
+/** What the client handed the network. */
+interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+  signal: AbortSignal | null | undefined;
+}
+
 /** A client whose network is a function; records what was sent and what the user was shown. */
 function setup(
-  answer: (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Error,
+  answer: (sent: Sent) => { status: number; data: unknown; contentType?: string } | Error,
   token: string | null = "Bearer abc",
   askStepUp?: Parameters<typeof createHttpClient>[0]["askStepUp"],
 ) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const result = answer(config);
+  const sent: Sent[] = [];
+  const network: typeof fetch = async (input, init) => {
+    const request: Sent = {
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: new Headers(init?.headers),
+      body: init?.body,
+      signal: init?.signal,
+    };
+    sent.push(request);
+    const result = answer(request);
     if (result instanceof Error) throw result;
-    return { ...result, statusText: "", headers: {}, config };
+    const body = typeof result.data === "string" ? result.data : JSON.stringify(result.data);
+    return new Response(body, {
+      status: result.status,
+      headers: { "Content-Type": result.contentType ?? "application/json; charset=utf-8" },
+    });
   };
   const showError = vi.fn<(text: string, key: string) => void>();
   const onSessionExpired = vi.fn<() => void>();
+  const onChanged = vi.fn<() => void>();
   const client = createHttpClient({
     getToken: () => token,
     getLanguage: () => "en-US",
     unknownText: () => "Unknown exception",
+    transportText: (kind) => (kind === "timeout" ? "Timed out" : "No connection"),
     showError,
     onSessionExpired,
-    adapter,
+    onChanged,
+    fetch: network,
     ...(askStepUp && { askStepUp }),
   });
-  return { client, sent, showError, onSessionExpired };
+  return { client, sent, showError, onSessionExpired, onChanged };
 }
 
 describe("http client", () => {
@@ -34,9 +56,10 @@ describe("http client", () => {
     const { client, sent, showError } = setup(() => ({ status: 200, data: { code: 200, message: "", data: 7 } }));
     await expect(client.request({ method: "get", url: "/merchant/api/logged/info" })).resolves.toBe(7);
     const [config] = sent;
-    expect(config?.baseURL).toBe(API_BASE);
+    expect(config?.url).toBe(`${API_BASE}/merchant/api/logged/info`);
     expect(API_BASE).toBe("/portal");
-    expect(config?.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(config?.method).toBe("GET");
+    expect(config?.signal).toBeInstanceOf(AbortSignal);
     expect(REQUEST_TIMEOUT_MS).toBe(300000);
     expect(config?.headers.get("Accept-Language")).toBe("en-US");
     expect(config?.headers.get("Authorization")).toBe("Bearer abc");
@@ -108,25 +131,54 @@ describe("http client", () => {
     expect(showError.mock.calls.slice(2).map(([, key]) => key)).toEqual(["session-expired", "session-expired"]);
   });
 
-  it("toasts and rejects a transport failure with its message", async () => {
-    const { client, showError } = setup(() =>
-      Object.assign(new Error("Network Error"), { isAxiosError: true, code: "ERR_NETWORK" }),
-    );
-    await expect(client.request({ url: "/x" })).rejects.toMatchObject({ message: "Network Error", statusCode: 0 });
-    expect(showError).toHaveBeenCalledWith("Network Error", expect.any(String));
+  it("toasts and rejects a call that got no answer, in the user's words: no connection, or none in time", async () => {
+    let failure: Error = new TypeError("Failed to fetch");
+    const { client, showError } = setup(() => failure);
+    await expect(client.request({ url: "/x" })).rejects.toMatchObject({ message: "No connection", statusCode: 0 });
+    expect(showError).toHaveBeenCalledWith("No connection", "GET /x");
+    failure = new DOMException("signal timed out", "TimeoutError");
+    await expect(client.request({ url: "/x" })).rejects.toMatchObject({ message: "Timed out", statusCode: 0 });
+  });
+
+  it("rejects an answer that is not the envelope (a proxy's error page) as the unknown error", async () => {
+    const { client } = setup(() => ({ status: 502, data: "<html>Bad gateway</html>", contentType: "text/html" }));
+    await expect(client.request({ url: "/x" })).rejects.toMatchObject({ statusCode: 502 });
+  });
+
+  it("sends the query's values that are there, a date as ISO 8601, and an object body as JSON", async () => {
+    const { client, sent } = setup(() => ({ status: 200, data: { code: 200, message: "", data: null } }));
+    const at = new Date("2026-11-28T10:00:00Z");
+    await client.request({
+      method: "put",
+      url: "/merchant/order/list",
+      params: { pageNum: 2, status: undefined, orderNo: null, from: at, q: "a b&c" },
+      data: { remark: "x" },
+    });
+    expect(sent[0]?.url).toBe("/portal/merchant/order/list?pageNum=2&from=2026-11-28T10%3A00%3A00.000Z&q=a+b%26c");
+    expect(sent[0]?.method).toBe("PUT");
+    expect(sent[0]?.body).toBe('{"remark":"x"}');
+    expect(sent[0]?.headers.get("Content-Type")).toBe("application/json");
+  });
+
+  it("says that data may have changed after any call but a GET", async () => {
+    const { client, onChanged } = setup(() => ({ status: 200, data: { code: 200, message: "", data: null } }));
+    await client.request({ url: "/a" });
+    expect(onChanged).not.toHaveBeenCalled();
+    await client.request({ method: "post", url: "/a", data: {} });
+    expect(onChanged).toHaveBeenCalledOnce();
   });
 
   it("lets a caller send a plain-text body", async () => {
     const { client, sent } = setup(() => ({ status: 200, data: { code: 200, message: "", data: null } }));
     await client.request({ method: "post", url: "/u", data: "123456", headers: { "Content-Type": "text/plain" } });
-    expect(sent[0]?.data).toBe("123456");
+    expect(sent[0]?.body).toBe("123456");
     expect(sent[0]?.headers.get("Content-Type")).toBe("text/plain");
   });
 
   describe("step-up calls", () => {
     const stepUpRefusal = { code: 403, message: "Enter the code", data: { errorCode: "STEP_UP_REQUIRED" } };
     const wrongCode = { code: 400, message: "Wrong", data: { errors: { captcha: "The MFA code is not valid" } } };
-    const answer = (config: InternalAxiosRequestConfig) => {
+    const answer = (config: Sent) => {
       const code = config.headers.get("X-MFA-Code");
       if (!code) return { status: 403, data: stepUpRefusal };
       return code === "123456"

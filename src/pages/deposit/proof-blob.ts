@@ -1,20 +1,16 @@
-import type { AxiosInstance } from "axios";
 import { useEffect, useState } from "react";
 import { apiRelativeUrl } from "../../lib/funds";
-import { axiosInstance } from "../../providers/http-client";
-import { currentLanguage } from "../../providers/i18n-provider";
-import { getToken } from "../../providers/token-storage";
+import { fetchFile } from "../../providers/http-client";
 
-/** Whose client and token fetch the file: the merchant portal's, or the console's (its own realm). */
+/** Whose client (and so whose token) fetches the file: the merchant portal's, or the console's (its own realm). */
 export interface FileSource {
-  instance: AxiosInstance;
-  getToken: () => string | null;
+  fetchFile: (url: string, options: { signal: AbortSignal }) => Promise<Response>;
 }
-export const merchantFiles: FileSource = { instance: axiosInstance, getToken };
+export const merchantFiles: FileSource = { fetchFile };
 
 /**
  * Loads an uploaded file as an object URL. The file is served only with the Authorization header, which an
- * <img src> cannot send, so it travels through the app's axios instance as a blob (not `request`, whose envelope
+ * <img src> cannot send, so it travels through the app's http client as a blob (not `request`, whose envelope
  * decision expects JSON). The object URL is revoked when the url changes or the component goes away.
  */
 export function useProofBlob(
@@ -26,20 +22,17 @@ export function useProofBlob(
     if (!url) return;
     let objectUrl: string | undefined;
     const controller = new AbortController();
-    const token = source.getToken();
-    source.instance
-      .get<Blob>(apiRelativeUrl(url), {
-        responseType: "blob",
-        signal: controller.signal,
-        headers: { "Accept-Language": currentLanguage(), ...(token !== null ? { Authorization: token } : {}) },
-      })
-      .then((response) => {
+    source
+      .fetchFile(apiRelativeUrl(url), { signal: controller.signal })
+      .then(async (response) => {
         // A refusal still answers 200-less with the JSON envelope; only real bytes become a picture.
-        if (response.status !== 200 || /json/i.test(String(response.headers["content-type"] ?? ""))) {
+        if (response.status !== 200 || /json/i.test(response.headers.get("Content-Type") ?? "")) {
           setState({ failed: true });
           return;
         }
-        objectUrl = URL.createObjectURL(response.data);
+        const blob = await response.blob();
+        if (controller.signal.aborted) return;
+        objectUrl = URL.createObjectURL(blob);
         setState({ src: objectUrl, failed: false });
       })
       .catch(() => {

@@ -1,7 +1,7 @@
 /**
- * The sign-in page's two calls, with fetch instead of the app's axios client so the page stays light. The paths
- * and the default product name repeat the contracts' (tests/unit/login-api.test.ts checks they agree): importing
- * them would bring zod and every contract along.
+ * The sign-in page's two calls, with fetch alone rather than the app's http client (its toasts, prompts and
+ * step-up) so the page stays light. The paths and the default product name repeat the contracts'
+ * (tests/unit/login-api.test.ts checks they agree): importing them would bring zod and every contract along.
  */
 export const LOGIN_URL = "/portal/merchant/api/login";
 export const PUBLIC_CONFIG_URL = "/portal/merchant/api/public/config";

@@ -9,8 +9,6 @@ import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
 import { encodeFilters } from "../../../lib/list-query";
 import { showFailure } from "../../../providers/http-client";
-import { currentLanguage } from "../../../providers/i18n-provider";
-import { consoleTokens } from "../../../providers/token-storage";
 import { consoleHttp } from "../../console-session";
 import { auditColumns, auditLaptopColumns, auditPhoneColumns } from "./audit-columns";
 import { AuditEntryDrawer } from "./audit-entry-drawer";
@@ -52,16 +50,14 @@ function AuditList() {
     setExporting(true);
     try {
       // The filters in force, encoded as the list sends them: the export finds the same entries.
-      const response = await consoleHttp.instance.get<Blob>(pathOf(consoleAuditCalls.export), {
+      const response = await consoleHttp.fetchFile(pathOf(consoleAuditCalls.export), {
         params: encodeFilters(filters),
-        responseType: "blob",
-        headers: { Authorization: consoleTokens.get() ?? "", "Accept-Language": currentLanguage() },
       });
-      if (response.status !== 200 || /json/i.test(String(response.headers["content-type"] ?? "")))
-        throw new Error(JSON.parse(await (response.data as Blob).text()).message ?? t("common.unknownError"));
-      const name = /filename="?([^";]+)"?/.exec(String(response.headers["content-disposition"] ?? ""))?.[1];
+      if (response.status !== 200 || /json/i.test(response.headers.get("Content-Type") ?? ""))
+        throw new Error(JSON.parse(await response.text()).message ?? t("common.unknownError"));
+      const name = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
       const link = document.createElement("a");
-      link.href = URL.createObjectURL(response.data);
+      link.href = URL.createObjectURL(await response.blob());
       link.download = name ?? "audit.xlsx";
       link.click();
       URL.revokeObjectURL(link.href);
