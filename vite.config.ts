@@ -126,6 +126,9 @@ export default defineConfig({
       // The app is an entry of its own (main.tsx imports it only when it is needed): its start-up code is then
       // "initial" for the vendor groups below, which split it as before the light sign-in page existed.
       input: { index: path.resolve("index.html"), app: path.resolve("src/full-app.tsx") },
+      // The contracts only declare (no module registers anything as it loads): a page's graph then keeps only the
+      // contract modules it uses, and the merchant portal no longer builds the console's schemas as it starts.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contracts[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // React is in both start-ups (the light sign-in page and the app): one chunk of its own, cached across them.

@@ -17,9 +17,8 @@ import { preloadPage } from "./resources";
  * info and the page's code. Left to the render, each would start only when the one before it had arrived.
  */
 function startFirstScreen(): void {
-  if (!getToken()) return;
-  void loadUserInfo().catch(() => undefined);
   preloadPage(window.location.pathname);
+  if (getToken()) void loadUserInfo().catch(() => undefined);
 }
 
 /** The whole app (antd, Refine, every page): everything but the signed-out /login. */

@@ -1,6 +1,6 @@
 import { CanAccess, useGetIdentity } from "@refinedev/core";
 import { message } from "antd";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { type Action, landingPath, titleKey, type UserInfo } from "#contracts";
@@ -8,7 +8,7 @@ import { leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
-import { pageOf, type View } from "../resources";
+import { pageOf, useFirstPageHere, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
 /** Sends the user to their role's landing page (after sign-in, or from a page the role may not open). */
@@ -61,13 +61,26 @@ const isFromHome = (state: unknown) => (state as { fromHome?: boolean } | null)?
 /** Shown only when the session could not be read (antd's Result and its pictures): loaded then. */
 const SessionInfoFailed = lazy(() => import("./session-info-failed").then((m) => ({ default: m.SessionInfoFailed })));
 
-/** Holds the shell back until logged/info has answered; says so when it could not. */
+/**
+ * Holds the shell back until logged/info has answered, and the first page's code is here (both were started with
+ * the app); says so when the user info could not be read. Waiting for the page's code here costs nothing (it
+ * arrives alongside the user info) and lets the shell and the page show together: a page that suspends under the
+ * shell is held back by React up to 300 ms after its spinner shows, and its data calls wait for it.
+ */
 export function UserInfoGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const pageHere = useFirstPageHere();
   const { data: user, isError, error, refetch, isFetching } = useGetIdentity<UserInfo>();
   useEffect(() => {
     if (isError) showFailure(error, t("common.loginStatusFailed"));
   }, [isError, error, t]);
+  // The shell and its page are the biggest render of the visit: made in a transition, React splits it into slices
+  // instead of one long task (the user info arrives through a store, whose updates React renders in one go).
+  const ready = user !== undefined && pageHere;
+  const [shown, setShown] = useState(ready);
+  useEffect(() => {
+    if (ready && !shown) startTransition(() => setShown(true));
+  }, [ready, shown]);
   if (isError) {
     return (
       <Suspense fallback={<PageLoading fullScreen />}>
@@ -75,7 +88,7 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  if (!user) return <PageLoading fullScreen />;
+  if (!shown) return <PageLoading fullScreen />;
   return <>{children}</>;
 }
 

@@ -1,7 +1,7 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
 import type { TableProps } from "antd";
-import { createElement, useEffect, useRef, useState } from "react";
+import { createElement, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { CallDeclaration } from "#contracts";
@@ -108,12 +108,22 @@ export function useListTable<Row extends BaseRecord, Values extends object = Rec
     return options.formValues ? options.formValues(values) : (values as Values);
   });
 
+  // The rows render in a transition, which React splits into slices that leave the browser free for taps and keys
+  // (a page of rows with tags and buttons was one long task on a phone). While that render catches up with rows that
+  // just arrived, a table that showed none keeps its loading state rather than saying it is empty.
+  const rows = table.tableProps.dataSource;
+  const shownRows = useDeferredValue(rows);
+  const catchingUp = shownRows !== rows && !shownRows?.length;
   const tableProps: TableProps<Row> & { ref: typeof keyboardScrollable } = {
     ...table.tableProps,
+    dataSource: shownRows,
     ref: keyboardScrollable,
-    loading: tableLoading(tableQuery),
+    loading: tableLoading(tableQuery) || catchingUp,
     ...listTableLayout(compact),
-    pagination: listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
+    // Shown with its rows: a pager laid out under an empty table would jump down when they arrive.
+    pagination: catchingUp
+      ? false
+      : listPagination(table.tableProps.pagination, t, Boolean(tableQuery.data?.totalCapped), compact),
     locale: {
       emptyText: createElement(ListEmpty, {
         failed: tableQuery.isError,

@@ -8,7 +8,7 @@ export const appResources = refineResources(resources, viewsOf);
 
 export { SINGLETON_ID } from "../providers/data-provider";
 export { resourceIcon } from "./icons";
-export { pageOf, preloadPage } from "./pages";
+export { pageOf, preloadPage, useFirstPageHere } from "./pages";
 export { breadcrumbTrail, resourceForPath, type View, viewForPath } from "./routes";
 
 /** Spec §2: the empty path opens Merchant Information (the guard then sends finance to its own landing). */

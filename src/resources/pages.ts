@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from "react";
 import { findResource } from "#contracts";
 import { resourceForPath, type View, viewForPath, views } from "./routes";
 
@@ -15,7 +15,9 @@ const pageFile = new RegExp(`^\\.\\./pages/([^/]+)/\\1-(${views.join("|")})-page
 /** A page, and the call that fetches its code (which `lazy` makes on first render). */
 interface PageEntry {
   page: Page;
-  load: () => Promise<unknown>;
+  load: () => Promise<{ default: ComponentType }>;
+  /** The page itself once its code is here (preloaded): rendered directly, it never suspends. */
+  loaded?: ComponentType;
 }
 const resourcePages = new Map<string, Partial<Record<View, PageEntry>>>();
 for (const [file, load] of Object.entries(pageFiles)) {
@@ -26,15 +28,44 @@ for (const [file, load] of Object.entries(pageFiles)) {
   resourcePages.set(name, { ...resourcePages.get(name), [view]: { page: lazy(load), load } });
 }
 
+/** Whether the first screen's page has its code (or there is none to wait for), for the session gate. */
+let firstPageHere = false;
+const firstPageListeners = new Set<() => void>();
+
 /**
  * Starts fetching the code of the page at `pathname`, if it is one: called as the app starts, so the page's code
- * arrives alongside the app's instead of after the session check. The page itself still loads through `lazy`,
- * which then finds the module already there.
+ * arrives alongside the app's instead of after the session check. The session gate (route-guards.tsx) waits for
+ * it with the user info, so the shell and the page show in one commit.
  */
 export function preloadPage(pathname: string): void {
   const [resource, view] = [resourceForPath(pathname), viewForPath(pathname)];
   const entry = resource && view ? resourcePages.get(resource.name)?.[view] : undefined;
-  void entry?.load().catch(() => undefined);
+  const done = () => {
+    firstPageHere = true;
+    for (const listener of firstPageListeners) listener();
+  };
+  if (!entry) {
+    done();
+    return;
+  }
+  void entry
+    .load()
+    .then((module) => {
+      entry.loaded = module.default;
+    })
+    .catch(() => undefined)
+    .finally(done);
+}
+
+/** True once the code of the page the app was opened at is here (preloadPage), or failed to come. */
+export function useFirstPageHere(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      firstPageListeners.add(listener);
+      return () => firstPageListeners.delete(listener);
+    },
+    () => firstPageHere,
+  );
 }
 
 export const hasPage = (name: string): boolean => resourcePages.has(name);
@@ -43,6 +74,13 @@ export function viewsOf(name: string): View[] {
   return views.filter((view) => resourcePages.get(name)?.[view] !== undefined);
 }
 
-export function pageOf(name: string, view: View = "list"): Page | undefined {
-  return resourcePages.get(name)?.[view]?.page;
+/**
+ * A page's component: the page itself when its code is already here (preloaded), so it shows in the same commit
+ * as the shell; else the lazy one, which suspends while its code arrives. (React holds back content that resolves
+ * within 300 ms of a fallback, and data calls start only once the page is committed, so a page that suspends
+ * needlessly shows its rows up to 300 ms later.)
+ */
+export function pageOf(name: string, view: View = "list"): ComponentType | undefined {
+  const entry = resourcePages.get(name)?.[view];
+  return entry?.loaded ?? entry?.page;
 }

@@ -1,5 +1,5 @@
 import { DownOutlined, ExportOutlined } from "@ant-design/icons";
-import { type CrudFilter, type CrudSort, useCan, useInvalidate } from "@refinedev/core";
+import { type CrudFilter, type CrudSort, useInvalidate } from "@refinedev/core";
 import { Button, Dropdown, message, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { type ExportableResource, type ExportFormat, exportFormats, exportListCa
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
 import { callApi } from "../../providers/api-call";
 import { showFailure } from "../../providers/http-client";
+import { useMay } from "../../providers/use-may";
 import { useExportDrawer } from "../shell/export-drawer-context";
 
 interface ExportButtonProps {
@@ -22,11 +23,11 @@ interface ExportButtonProps {
  */
 export function ExportButton({ resource, filters, sorters }: ExportButtonProps) {
   const { t } = useTranslation();
-  const { data: access } = useCan({ resource, action: "export" });
+  const mayExport = useMay(resource, "export");
   const exportDrawer = useExportDrawer();
   const invalidate = useInvalidate();
   const [starting, setStarting] = useState(false);
-  if (!access?.can) return null;
+  if (!mayExport) return null;
 
   const start = async (format: ExportFormat) => {
     setStarting(true);

@@ -1,11 +1,11 @@
-import { useCan, useOne } from "@refinedev/core";
+import { useOne } from "@refinedev/core";
 import type { MerchantInfo } from "#contracts";
+import { useMay } from "../../providers/use-may";
 import { SINGLETON_ID } from "../../resources";
 
 /** Whether the signed-in role may place orders (the Order / Batch order actions are hidden otherwise). */
 export function useMayOrder(): boolean {
-  const { data } = useCan({ resource: "order", action: "create" });
-  return data?.can === true;
+  return useMay("order", "create");
 }
 
 /** The merchant's balance and its currency, as Merchant Information shows them. */

@@ -1,5 +1,5 @@
 import { WalletOutlined } from "@ant-design/icons";
-import { useCan, useCustom } from "@refinedev/core";
+import { useCustom } from "@refinedev/core";
 import { Alert, Tooltip, theme } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { isLowBalance } from "../../lib/balance";
 import { formatMoney } from "../../lib/format-decimal";
 import { customCall } from "../../providers/api-call";
 import { onDataChanged } from "../../providers/http-client";
+import { useMay } from "../../providers/use-may";
 
 /**
  * Orders and deposits move the balance at any time: read it again after this tab changed something, every
@@ -21,8 +22,7 @@ const REFRESH_MS = 60_000;
  * caller keeps it `live` (the shell: refreshed after changes, every minute, on focus); others read the same query.
  */
 export function useCurrentBalance({ live = false } = {}): CurrentBalance | undefined {
-  const { data: access } = useCan({ resource: ledgerResource.name, action: "list" });
-  const enabled = access?.can === true;
+  const enabled = useMay(ledgerResource.name, "list");
   const { query } = useCustom<CurrentBalance>({
     ...customCall(ledgerCalls.balance),
     // Each failure is reported by the http client already: a retry would report it again.

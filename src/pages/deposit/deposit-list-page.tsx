@@ -1,4 +1,3 @@
-import { useCan } from "@refinedev/core";
 import { Button, Space, Table } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +6,7 @@ import { useColumnChoice } from "../../components/column-chooser";
 import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type DepositFilterValues, depositListFilters, depositListLocation } from "../../lib/funds";
+import { useMay } from "../../providers/use-may";
 import { depositColumns, depositCompactColumns } from "./deposit-columns";
 import { DepositFilters } from "./deposit-filters";
 import { RechargeModal } from "./recharge-modal";
@@ -32,7 +32,7 @@ function DepositList() {
     onSearch: (values) => depositListFilters(values),
     loadFailed: "deposit.loadFailed",
   });
-  const { data: createAccess } = useCan({ resource: "deposit", action: "create" });
+  const mayCreate = useMay("deposit", "create");
   const all = useMemo(() => depositColumns(t, sorters), [t, sorters]);
   const { columns, chooser } = useColumnChoice("deposit", all, depositCompactColumns);
 
@@ -40,7 +40,7 @@ function DepositList() {
     <Space wrap>
       <RefreshButton query={tableQuery} />
       {chooser}
-      {createAccess?.can && (
+      {mayCreate && (
         <Button type="primary" onClick={() => setRecharging(true)}>
           {t("deposit.actions.recharge")}
         </Button>
@@ -52,7 +52,7 @@ function DepositList() {
     <ListCard title={t("deposit.title")} actions={actions}>
       <DepositFilters formProps={{ ...searchFormProps, initialValues }} />
       <Table<Deposit> {...tableProps} rowKey="id" columns={columns} />
-      {createAccess?.can && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
+      {mayCreate && <RechargeModal open={recharging} onClose={() => setRecharging(false)} />}
     </ListCard>
   );
 }

@@ -1,9 +1,10 @@
-import { useCan, useOne } from "@refinedev/core";
+import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MerchantInfo } from "#contracts";
 import { PageTitle } from "../../components/page-title";
+import { useMay } from "../../providers/use-may";
 import { SINGLETON_ID } from "../../resources";
 import { MerchantInfoDetails } from "./merchant-info-details";
 import { MerchantInfoEditForm } from "./merchant-info-edit-form";
@@ -13,8 +14,7 @@ export default function MerchantInfoShowPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const { result: info, query } = useOne<MerchantInfo>({ resource: "merchant-info", id: SINGLETON_ID });
-  const { data: access } = useCan({ resource: "merchant-info", action: "edit" });
-  const mayEdit = access?.can === true;
+  const mayEdit = useMay("merchant-info", "edit");
 
   let body = <Skeleton active />;
   if (query.isError) body = <Alert type="error" showIcon message={query.error.message} />;

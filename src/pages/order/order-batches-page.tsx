@@ -1,5 +1,5 @@
-import { useCan } from "@refinedev/core";
 import { useSearchParams } from "react-router";
+import { useMay } from "../../providers/use-may";
 import { BatchHistory } from "./batch/batch-history";
 import { BatchHistoryResult } from "./batch/batch-history-result";
 import { BatchTabs } from "./batch/batch-tabs";
@@ -8,10 +8,10 @@ import { BatchTabs } from "./batch/batch-tabs";
 export default function OrderBatchesPage() {
   const [params] = useSearchParams();
   const batchId = params.get("batchId")?.trim() ?? "";
-  const { data: create } = useCan({ resource: "order", action: "create" });
+  const mayCreate = useMay("order", "create");
   return (
     <>
-      {create?.can && <BatchTabs active="history" />}
+      {mayCreate && <BatchTabs active="history" />}
       {batchId ? <BatchHistoryResult key={batchId} batchId={batchId} /> : <BatchHistory />}
     </>
   );

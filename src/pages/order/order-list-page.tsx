@@ -1,4 +1,3 @@
-import { useCan } from "@refinedev/core";
 import { Button, Space, Table } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +9,7 @@ import { ListCard, RefreshButton } from "../../components/list-page";
 import { useListTable, useNavigationKey } from "../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters, orderListLocation, orderPath } from "../../lib/order-list";
 import { ORDER_LIST_REFRESH_MS, refreshInterval } from "../../lib/order-status";
+import { useMay } from "../../providers/use-may";
 import { orderColumns, orderCompactColumns } from "./order-columns";
 import { OrderFilters } from "./order-filters";
 
@@ -35,7 +35,7 @@ function OrderList() {
     loadFailed: "order.loadFailed",
     refetchInterval: (rows, failed) => refreshInterval(rows, failed, ORDER_LIST_REFRESH_MS),
   });
-  const { data: createAccess } = useCan({ resource: "order", action: "create" });
+  const mayCreate = useMay("order", "create");
   const compact = useCompactList();
   const all = useMemo(() => orderColumns(t, sorters, { compact }), [t, sorters, compact]);
   const { columns, chooser } = useColumnChoice("order", all, orderCompactColumns);
@@ -46,7 +46,7 @@ function OrderList() {
       {chooser}
       <ExportButton resource="order" filters={filters} sorters={sorters} />
       <Button onClick={() => navigate(orderPath("batches"))}>{t("order.actions.batches")}</Button>
-      {createAccess?.can && (
+      {mayCreate && (
         <>
           <Button onClick={() => navigate(orderPath("batch"))}>{t("order.actions.batch")}</Button>
           <Button type="primary" onClick={() => navigate(orderPath("create"))}>
