@@ -25,13 +25,14 @@ export function useProofBlob(
     source
       .fetchFile(apiRelativeUrl(url), { signal: controller.signal })
       .then(async (response) => {
+        // Read whole in every case: an answer left unread holds its connection open.
+        const blob = await response.blob();
+        if (controller.signal.aborted) return;
         // A refusal still answers 200-less with the JSON envelope; only real bytes become a picture.
         if (response.status !== 200 || /json/i.test(response.headers.get("Content-Type") ?? "")) {
           setState({ failed: true });
           return;
         }
-        const blob = await response.blob();
-        if (controller.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
         setState({ src: objectUrl, failed: false });
       })
