@@ -220,6 +220,15 @@ try {
     1.3 * listFloor.scriptSentKB,
     true,
   );
+  // Where the main thread went in the median run, the app beside its floor (the first thing to read when the
+  // mobile target is missed).
+  for (const [label, run] of [
+    ["order list (mobile)", list],
+    ["its floor (mobile)", listFloor],
+  ] as const) {
+    console.log(`Main thread, median run, ${label}:`);
+    for (const line of run.profile) console.log(`  ${line}`);
+  }
   await axeCounts();
 } finally {
   await context.close();
