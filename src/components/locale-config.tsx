@@ -1,4 +1,4 @@
-import { ConfigProvider, theme } from "antd";
+import { ConfigProvider, type GlobalToken, theme } from "antd";
 import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactNode } from "react";
@@ -27,16 +27,13 @@ export function LocaleConfig({ children }: { children: ReactNode }) {
  */
 function ThemedText({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
-  return (
-    <div
-      style={{
-        color: token.colorText,
-        fontFamily: token.fontFamily,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-      }}
-    >
-      {children}
-    </div>
-  );
+  return <div style={themedText(token)}>{children}</div>;
 }
+
+/** The theme's text: for the app's root, and for what renders outside it (the command palette's portal). */
+export const themedText = (token: GlobalToken) => ({
+  color: token.colorText,
+  fontFamily: token.fontFamily,
+  fontSize: token.fontSize,
+  lineHeight: token.lineHeight,
+});

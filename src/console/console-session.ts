@@ -1,4 +1,3 @@
-import { message } from "antd";
 import { consoleCalls, consoleResourceCall, type StaffInfo } from "#contracts";
 import { antdLoggedOutPrompt } from "../components/logged-out-prompt";
 import { askStepUp } from "../components/mfa/step-up-store";
@@ -8,8 +7,7 @@ import type { FileSource } from "../pages/deposit/proof-blob";
 import { callsThrough } from "../providers/api-call";
 import { createHttpClient } from "../providers/create-http-client";
 import { createDataProvider } from "../providers/data-provider";
-import { ERROR_TOAST_SECONDS } from "../providers/http-client";
-import { currentLanguage, i18n } from "../providers/i18n-provider";
+import { clientWording } from "../providers/http-client";
 import { consoleTokens } from "../providers/token-storage";
 
 /**
@@ -32,13 +30,8 @@ export function leaveConsole(options: { back?: boolean; notice?: LoginNotice } =
 }
 
 export const consoleHttp = createHttpClient({
+  ...clientWording,
   getToken: consoleTokens.get,
-  getLanguage: currentLanguage,
-  unknownText: () => i18n.t("common.unknownError"),
-  transportText: (kind) => i18n.t(kind === "timeout" ? "common.timedOut" : "common.networkError"),
-  showError: (text, key) => {
-    void message.error({ content: text, key, duration: ERROR_TOAST_SECONDS });
-  },
   onSessionExpired: antdLoggedOutPrompt(() => leaveConsole({ back: true })),
   askStepUp,
 });

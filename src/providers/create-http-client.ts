@@ -127,6 +127,13 @@ export function createHttpClient(deps: HttpClientDeps) {
     return headers;
   }
 
+  /** A call that got no answer, in the user's words: no connection, or none in time. */
+  function transportFailure(error: unknown): { message: string; code: string } {
+    return error instanceof DOMException && error.name === "TimeoutError"
+      ? { message: deps.transportText("timeout"), code: "ECONNABORTED" }
+      : { message: deps.transportText("network"), code: "ERR_NETWORK" };
+  }
+
   /** One round trip, decided but not yet carried out. */
   async function attempt(config: RequestConfig): Promise<Outcome> {
     const ctx = { unknownText: deps.unknownText() };
@@ -141,13 +148,7 @@ export function createHttpClient(deps: HttpClientDeps) {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      return decideTransportFailure(
-        timedOut
-          ? { message: deps.transportText("timeout"), code: "ECONNABORTED" }
-          : { message: deps.transportText("network"), code: "ERR_NETWORK" },
-        ctx,
-      );
+      return decideTransportFailure(transportFailure(error), ctx);
     }
     const outcome = decideResponse(response.status, await bodyOfAnswer(response).catch(() => null), ctx);
     if (method !== "GET") deps.onChanged?.();
@@ -166,13 +167,17 @@ export function createHttpClient(deps: HttpClientDeps) {
 
   /**
    * A file the API serves only with the Authorization header (an uploaded proof), as its raw answer: not through
-   * `request`, whose envelope decision expects JSON.
+   * `request`, whose envelope decision expects JSON. No answer at all rejects with a PortalError in the user's words.
    */
-  function fetchFile(url: string, options: { params?: object; signal?: AbortSignal } = {}): Promise<Response> {
-    return send(urlOf({ url, params: options.params }), {
-      headers: headersOf({ url }),
-      ...(options.signal && { signal: options.signal }),
-    });
+  async function fetchFile(url: string, options: { params?: object; signal?: AbortSignal } = {}): Promise<Response> {
+    try {
+      return await send(urlOf({ url, params: options.params }), {
+        headers: headersOf({ url }),
+        ...(options.signal && { signal: options.signal }),
+      });
+    } catch (error) {
+      throw new PortalError({ message: transportFailure(error).message, statusCode: 0 });
+    }
   }
 
   return { request, fetchFile };

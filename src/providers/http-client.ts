@@ -1,7 +1,7 @@
 import { message } from "antd";
 import { promptLoggedOut } from "../components/logged-out-prompt";
 import { askStepUp } from "../components/mfa/step-up-store";
-import { createHttpClient, PortalError } from "./create-http-client";
+import { createHttpClient, type HttpClientDeps, PortalError } from "./create-http-client";
 import { currentLanguage, i18n } from "./i18n-provider";
 import { getToken } from "./token-storage";
 
@@ -10,14 +10,19 @@ export const ERROR_TOAST_SECONDS = 3;
 
 const changeListeners = new Set<() => void>();
 
-export const { request, fetchFile } = createHttpClient({
-  getToken,
+/** How the portal's and the console's clients speak to the user: the same words and toasts in both. */
+export const clientWording: Pick<HttpClientDeps, "getLanguage" | "unknownText" | "transportText" | "showError"> = {
   getLanguage: currentLanguage,
   unknownText: () => i18n.t("common.unknownError"),
   transportText: (kind) => i18n.t(kind === "timeout" ? "common.timedOut" : "common.networkError"),
   showError: (text, key) => {
     void message.error({ content: text, key, duration: ERROR_TOAST_SECONDS });
   },
+};
+
+export const { request, fetchFile } = createHttpClient({
+  ...clientWording,
+  getToken,
   onSessionExpired: promptLoggedOut,
   askStepUp,
   onChanged: () => {

@@ -140,6 +140,17 @@ describe("http client", () => {
     await expect(client.request({ url: "/x" })).rejects.toMatchObject({ message: "Timed out", statusCode: 0 });
   });
 
+  it("fetches a file with the token, and says in the user's words when it got no answer", async () => {
+    let fail = false;
+    const { client, sent } = setup(() => (fail ? new TypeError("Failed to fetch") : { status: 200, data: "bytes" }));
+    const response = await client.fetchFile("/merchant/api/upload/file/3", { params: { inline: 1 } });
+    expect(await response.text()).toBe("bytes");
+    expect(sent[0]?.url).toBe("/portal/merchant/api/upload/file/3?inline=1");
+    expect(sent[0]?.headers.get("Authorization")).toBe("Bearer abc");
+    fail = true;
+    await expect(client.fetchFile("/x")).rejects.toMatchObject({ message: "No connection", statusCode: 0 });
+  });
+
   it("rejects an answer that is not the envelope (a proxy's error page) as the unknown error", async () => {
     const { client } = setup(() => ({ status: 502, data: "<html>Bad gateway</html>", contentType: "text/html" }));
     await expect(client.request({ url: "/x" })).rejects.toMatchObject({ statusCode: 502 });

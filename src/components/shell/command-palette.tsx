@@ -29,6 +29,7 @@ import { orderPath } from "../../lib/order-list";
 import { GO_TO_ORDER, orderNoIn, paletteResults } from "../../lib/palette-matches";
 import { resourceIcon } from "../../resources";
 import { switchLanguage } from "../language-switch";
+import { themedText } from "../locale-config";
 import { useExportDrawer } from "./export-drawer-context";
 import type { PaletteState } from "./palette-state";
 import { menuPath } from "./side-menu";
@@ -243,11 +244,10 @@ function PaletteBody({ placeholder, palette }: { placeholder: string; palette: P
     // The palette renders outside antd's components, where no font is set: the theme's, as the rest of the app.
     <div
       style={{
+        ...themedText(token),
         background: token.colorBgElevated,
         borderRadius: token.borderRadiusLG,
         boxShadow: token.boxShadow,
-        fontFamily: token.fontFamily,
-        color: token.colorText,
       }}
     >
       <input

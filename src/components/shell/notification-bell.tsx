@@ -1,11 +1,12 @@
 import { BellOutlined } from "@ant-design/icons";
 import { useCustom, useGetIdentity } from "@refinedev/core";
-import { Badge, Button, Drawer, Flex, Popover, Spin } from "antd";
+import { Badge, Button, Drawer, Popover } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationCalls, type UserInfo } from "#contracts";
 import { unreadBadge } from "../../lib/notifications";
 import { customCall } from "../../providers/api-call";
+import { PageLoading } from "../page-loading";
 import { useIsMobile } from "./use-viewport";
 
 /**
@@ -47,13 +48,7 @@ export function NotificationBell() {
     </Button>
   );
   const panel = (
-    <Suspense
-      fallback={
-        <Flex justify="center" style={{ padding: 24 }}>
-          <Spin />
-        </Flex>
-      }
-    >
+    <Suspense fallback={<PageLoading compact />}>
       <NotificationPanel onDone={() => setOpen(false)} onChange={() => void unread.refetch()} />
     </Suspense>
   );
