@@ -10,7 +10,16 @@ import { useExportDrawer } from "./export-drawer-context";
 import { useIsMobile } from "./use-viewport";
 
 /** The latest notifications under the top bar's bell, each leading to its page (notification-bell.tsx). */
-export function NotificationPanel({ onDone, onChange }: { onDone: () => void; onChange: () => void }) {
+export function NotificationPanel({
+  hasUnread,
+  onDone,
+  onChange,
+}: {
+  /** From the bell's count, known before the list arrives: "Mark all read" does not flip on as the list loads. */
+  hasUnread: boolean;
+  onDone: () => void;
+  onChange: () => void;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -42,7 +51,12 @@ export function NotificationPanel({ onDone, onChange }: { onDone: () => void; on
     <div style={{ width: mobile ? "100%" : 380 }} role="dialog" aria-label={t("notification.title")}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text strong>{t("notification.title")}</Typography.Text>
-        <Button size="small" type="link" disabled={!items.some((n) => !n.read)} onClick={() => void readAll()}>
+        <Button
+          size="small"
+          type="link"
+          disabled={!hasUnread && !items.some((n) => !n.read)}
+          onClick={() => void readAll()}
+        >
           {t("notification.markAllRead")}
         </Button>
       </Flex>
