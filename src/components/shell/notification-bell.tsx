@@ -49,7 +49,11 @@ export function NotificationBell() {
   );
   const panel = (
     <Suspense fallback={<PageLoading compact />}>
-      <NotificationPanel hasUnread={(unread.data?.data.count ?? 0) > 0} onDone={() => setOpen(false)} onChange={() => void unread.refetch()} />
+      <NotificationPanel
+        hasUnread={(unread.data?.data.count ?? 0) > 0}
+        onDone={() => setOpen(false)}
+        onChange={() => void unread.refetch()}
+      />
     </Suspense>
   );
   // A phone has no room beside the bell for a popover: the list comes down from the top, the screen's width.
