@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { type Delivery, type DeliveryListQuery, deliveryCalls, deliveryChannels, deliveryStatuses } from "#contracts";
 import { ListCard, RefreshButton, tableLoading } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
+import { VisuallyHidden } from "../../components/visually-hidden";
 import { onDataChanged } from "../../providers/http-client";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";
@@ -88,7 +89,10 @@ export function DeliveryLog() {
         size="middle"
         columns={columns}
         loading={tableLoading(query)}
-        expandable={{ expandedRowRender: (d) => <DeliveryAttempts id={d.id} /> }}
+        expandable={{
+          columnTitle: <VisuallyHidden>{t("common.rowDetails")}</VisuallyHidden>,
+          expandedRowRender: (d) => <DeliveryAttempts id={d.id} />,
+        }}
       />
     </ListCard>
   );

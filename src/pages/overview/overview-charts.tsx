@@ -1,5 +1,5 @@
 import { Card, Col, Empty, Row, theme } from "antd";
-import type { CSSProperties, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Bar,
@@ -17,19 +17,10 @@ import {
   YAxis,
 } from "recharts";
 import { type Overview, orderStatuses } from "#contracts";
+import { VisuallyHidden } from "../../components/visually-hidden";
 import { formatMoney } from "../../lib/format-decimal";
 
 const HEIGHT = 260;
-
-/** Read by screen readers, not drawn: each chart's figures as a table. */
-const visuallyHidden: CSSProperties = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-};
 
 interface ChartProps {
   id: string;
@@ -61,7 +52,7 @@ export function Chart({ id, title, table, empty = table.rows.length === 0, child
             </div>
           )}
           {/* In a hidden box: a table keeps its rows' height whatever its own (770 px of blank page below). */}
-          <div style={visuallyHidden}>
+          <VisuallyHidden>
             <table>
               <caption>{title}</caption>
               <thead>
@@ -82,7 +73,7 @@ export function Chart({ id, title, table, empty = table.rows.length === 0, child
                 ))}
               </tbody>
             </table>
-          </div>
+          </VisuallyHidden>
         </figure>
       </Card>
     </Col>

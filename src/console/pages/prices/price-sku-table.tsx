@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type PricedSku, priceCalls, pricedSkuQuery } from "#contracts";
 import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
+import { VisuallyHidden } from "../../../components/visually-hidden";
 import { zodRule } from "../../../lib/zod-rule";
 import { PriceChangeDialog } from "./price-change-dialog";
 import { type PriceListTabProps, useRefetchOn } from "./price-common";
@@ -96,6 +97,8 @@ export function PriceSkuTable({ list, mayEdit, revision, onChanged }: PriceListT
             : undefined
         }
         expandable={{
+          // The expand buttons' column is named for screen readers (axe: an empty header).
+          columnTitle: <VisuallyHidden>{t("common.rowDetails")}</VisuallyHidden>,
           rowExpandable: (s) => s.routes.length > 0,
           expandedRowRender: (s) => <PriceSkuRoutes sku={s} listCurrency={list.currency} />,
         }}
