@@ -1,4 +1,4 @@
-import { CanAccess, useGetIdentity } from "@refinedev/core";
+import { useGetIdentity } from "@refinedev/core";
 import { message } from "antd";
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
+import { useMay } from "../providers/use-may";
 import { pageOf, useFirstPageHere, type View } from "../resources";
 import { PageLoading } from "./page-loading";
 
@@ -92,15 +93,20 @@ export function UserInfoGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A resource's page, or the landing page when the role may not open it (spec §2: redirect, not 403). */
+/**
+ * A resource's page, or the landing page when the role may not open it (spec §2: redirect, not 403). Decided at
+ * once from the loaded user info (useMay): Refine's CanAccess asks asynchronously, through a query whose answer
+ * arrives as a store update, which React renders synchronously: the whole page was built a second time in one
+ * long task after the session gate's sliced render (the order list's longest task on a phone).
+ */
 export function ResourceRoute({ resource, view, action }: { resource: string; view: View; action: Action }) {
   const Page = pageOf(resource, view);
+  const may = useMay(resource, action);
   if (!Page) return <Navigate to="/404" replace />;
+  if (!may) return <NavigateAwayFrom resource={resource} />;
   return (
-    <CanAccess resource={resource} action={action} fallback={<NavigateAwayFrom resource={resource} />}>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
-    </CanAccess>
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
   );
 }
