@@ -35,10 +35,15 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const DEBUG_PORT = 19_222;
 const PLAIN = process.env.BENCH_WEB_TRANSPORT === "plain";
 
+/** Where the browser reaches a server: through a TLS terminator of its own, or directly (`plain`). */
+async function served(app: Awaited<ReturnType<typeof startTestApp>>["app"]) {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const front = PLAIN ? null : await tlsTerminator(baseUrl(app.server));
+  return { url: front?.url ?? baseUrl(app.server), front };
+}
+
 const t = await startTestApp("pglite", { webRoot: path.resolve("dist") });
-await t.app.listen({ host: "127.0.0.1", port: 0 });
-const front = PLAIN ? null : await tlsTerminator(baseUrl(t.app.server));
-const base = front?.url ?? baseUrl(t.app.server);
+const { url: base, front } = await served(t.app);
 
 // A merchant with orders and recharges in every status, so the order list has rows to lay out and axe sees every
 // tag; its admin's session goes into storage.
@@ -56,9 +61,7 @@ await build({
   build: { outDir: floorDist, emptyOutDir: true },
 });
 const floor = await startTestApp("pglite", { webRoot: floorDist });
-await floor.app.listen({ host: "127.0.0.1", port: 0 });
-const floorFront = PLAIN ? null : await tlsTerminator(baseUrl(floor.app.server));
-const floorBase = floorFront?.url ?? baseUrl(floor.app.server);
+const { url: floorBase, front: floorFront } = await served(floor.app);
 
 // A persistent profile: Lighthouse drives the same browser through its debugging port and keeps its storage.
 const profile = mkdtempSync(path.join(tmpdir(), "mp-bench-web-"));

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { endToEnd, forward } from "./forward";
 
 /**
  * The load balancer: round robin over the API processes, keep-alive connections to each, requests and answers
@@ -9,12 +10,6 @@ import http from "node:http";
  * any request (sessions live in PostgreSQL).
  */
 export async function roundRobin(targets: string[]) {
-  const hopByHop = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"];
-  const strip = (headers: http.IncomingHttpHeaders) => {
-    const copy = { ...headers };
-    for (const name of hopByHop) delete copy[name];
-    return copy;
-  };
   const upstreams = targets.map((target) => {
     const url = new URL(target);
     return {
@@ -30,26 +25,8 @@ export async function roundRobin(targets: string[]) {
     const up = upstreams[next++ % upstreams.length]!;
     up.served++;
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
-    const upstream = http.request(
-      {
-        agent: up.agent,
-        host: up.host,
-        port: up.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...strip(req.headers), "x-forwarded-for": forwardedFor },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, strip(answer.headers));
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (error) => {
-      failures++;
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`bad gateway: ${error.message}`);
-    });
-    req.pipe(upstream);
+    const headers = { ...endToEnd(req.headers), "x-forwarded-for": forwardedFor };
+    forward(req, res, up, headers, () => failures++);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

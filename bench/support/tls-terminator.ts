@@ -4,6 +4,7 @@ import http from "node:http";
 import http2 from "node:http2";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { endToEnd, forward } from "./forward";
 
 /**
  * What a browser reaches in production: the server behind a TLS terminator (nginx, HAProxy, a cloud balancer;
@@ -25,30 +26,11 @@ export async function tlsTerminator(upstreamUrl: string) {
   const der = execFileSync("openssl", ["pkey", "-pubin", "-outform", "der"], { input: publicKey });
   const spkiHash = execFileSync("openssl", ["dgst", "-sha256", "-binary"], { input: der }).toString("base64");
 
-  const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
-  const agent = new http.Agent({ keepAlive: true });
+  const to = { host: upstream.hostname, port: Number(upstream.port), agent: new http.Agent({ keepAlive: true }) };
   const server = http2.createSecureServer(
     { key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true },
-    (req, res) => {
-      const headers: http.OutgoingHttpHeaders = { host: upstream.host, "x-forwarded-proto": "https" };
-      // HTTP/2's pseudo-headers (:path, :authority…) are not HTTP/1.1 headers.
-      for (const [name, value] of Object.entries(req.headers))
-        if (!name.startsWith(":") && !hopByHop.has(name) && name !== "host") headers[name] = value;
-      const forward = http.request(
-        { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
-        (answer) => {
-          const out: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (!hopByHop.has(name)) out[name] = value;
-          res.writeHead(answer.statusCode ?? 502, out);
-          answer.pipe(res);
-        },
-      );
-      forward.on("error", () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      req.pipe(forward);
-    },
+    (req, res) =>
+      forward(req, res, to, { ...endToEnd(req.headers), host: upstream.host, "x-forwarded-proto": "https" }),
   );
   // Closing waits for open sessions, and a browser keeps its connection: end them too.
   const sessions = new Set<http2.ServerHttp2Session>();
@@ -66,7 +48,7 @@ export async function tlsTerminator(upstreamUrl: string) {
     close: async () => {
       for (const session of sessions) session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      agent.destroy();
+      to.agent.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };

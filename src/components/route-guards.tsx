@@ -35,8 +35,7 @@ function NavigateAwayFrom({ resource }: { resource: string }) {
   const { state } = useLocation();
   // The empty path opens Merchant Information for everyone (spec §2); finance passing through was not refused.
   const asked = !isFromHome(state);
-  // Said once, for the page that was refused: while the landing page's access is checked, this component may
-  // briefly render again for that page.
+  // Said once, in the words of the page that was refused, however often this renders before it navigates away.
   const [refused] = useState(() => (asked ? t("shell.noAccess", { page: t(titleKey(resource)) }) : null));
   useEffect(() => {
     if (refused) void message.warning({ key: "no-access", content: refused });

@@ -7,7 +7,7 @@ import {
   LogoutOutlined,
   ShoppingCartOutlined,
 } from "@ant-design/icons";
-import { useCan, useGetIdentity, useLogout } from "@refinedev/core";
+import { useGetIdentity, useLogout } from "@refinedev/core";
 import {
   type Action,
   type ActionImpl,
@@ -27,6 +27,7 @@ import { languageNames, languages, titleKey, type UserInfo } from "#contracts";
 import { flattenMenus, visibleMenus } from "../../lib/menus";
 import { orderPath } from "../../lib/order-list";
 import { GO_TO_ORDER, orderNoIn, paletteResults } from "../../lib/palette-matches";
+import { useMay } from "../../providers/use-may";
 import { resourceIcon } from "../../resources";
 import { switchLanguage } from "../language-switch";
 import { themedText } from "../locale-config";
@@ -61,9 +62,9 @@ function CommandPalette({ palette, onUpdatePassword }: CommandPaletteProps) {
   const exportDrawer = useExportDrawer();
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
-  const { data: mayOrder } = useCan({ resource: "order", action: "create" });
-  const { data: mayOpenOrders } = useCan({ resource: "order", action: "show" });
-  const { data: mayExport } = useCan({ resource: "export-task", action: "list" });
+  const mayOrder = useMay("order", "create");
+  const mayOpenOrders = useMay("order", "show");
+  const mayExport = useMay("export-task", "list");
   const { current: typedNow, text } = palette;
   const { query } = useKBar();
   // kbar's list moves its highlight back to the first entry when its search changes.
@@ -100,14 +101,14 @@ function CommandPalette({ palette, onUpdatePassword }: CommandPaletteProps) {
         "placeOrder",
         <ShoppingCartOutlined aria-hidden />,
         () => navigate(orderPath("create")),
-        mayOrder?.can,
+        mayOrder,
       ),
       ...command(
         "order:batch",
         "batchOrder",
         <EditOutlined aria-hidden />,
         () => navigate(orderPath("batch")),
-        mayOrder?.can,
+        mayOrder,
       ),
       // Listed only while the text typed is an order number (see PaletteBody); it opens that order.
       ...command(
@@ -118,9 +119,9 @@ function CommandPalette({ palette, onUpdatePassword }: CommandPaletteProps) {
           const orderNo = orderNoIn(typedNow());
           if (orderNo) navigate(orderPath("show", orderNo));
         },
-        mayOpenOrders?.can,
+        mayOpenOrders,
       ),
-      ...command("export-tasks", "exportTasks", <ExportOutlined aria-hidden />, exportDrawer.open, mayExport?.can),
+      ...command("export-tasks", "exportTasks", <ExportOutlined aria-hidden />, exportDrawer.open, mayExport),
       ...command("password", "updatePassword", <LockOutlined aria-hidden />, onUpdatePassword),
       ...command("language", "switchLanguage", <GlobalOutlined aria-hidden />),
       ...languages.map((language) => ({

@@ -15,7 +15,10 @@ export function NotificationPanel({
   onDone,
   onChange,
 }: {
-  /** From the bell's count, known before the list arrives: "Mark all read" does not flip on as the list loads. */
+  /**
+   * From the bell's count (every unread one, not only the listed ones), known before the list arrives: "Mark all
+   * read" does not flip on as the list loads. `onChange` has the count read again.
+   */
   hasUnread: boolean;
   onDone: () => void;
   onChange: () => void;
@@ -51,12 +54,7 @@ export function NotificationPanel({
     <div style={{ width: mobile ? "100%" : 380 }} role="dialog" aria-label={t("notification.title")}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text strong>{t("notification.title")}</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          disabled={!hasUnread && !items.some((n) => !n.read)}
-          onClick={() => void readAll()}
-        >
+        <Button size="small" type="link" disabled={!hasUnread} onClick={() => void readAll()}>
           {t("notification.markAllRead")}
         </Button>
       </Flex>
