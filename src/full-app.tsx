@@ -7,18 +7,19 @@ import { createRoot } from "react-dom/client";
 import type { Language } from "#contracts";
 import { App } from "./App";
 import type { Catalog } from "./lib/locale-resources";
+import { startFirstScreenCalls } from "./providers/first-screen-calls";
 import { startI18n } from "./providers/i18n-provider";
 import { getToken } from "./providers/token-storage";
-import { loadUserInfo } from "./providers/user-session";
 import { preloadPage } from "./resources";
 
 /**
- * With a session, what the first screen waits for starts at once and side by side with the app's code: the user
- * info and the page's code. Left to the render, each would start only when the one before it had arrived.
+ * With a session, what the first screen waits for starts at once and side by side with the app's code: the page's
+ * code, the user info and the reads the screen will make. Left to the render, each would start only when the one
+ * before it had arrived.
  */
 function startFirstScreen(): void {
   preloadPage(window.location.pathname);
-  if (getToken()) void loadUserInfo().catch(() => undefined);
+  if (getToken()) startFirstScreenCalls(window.location.pathname, window.location.search);
 }
 
 /** The whole app (antd, Refine, every page): everything but the signed-out /login. */

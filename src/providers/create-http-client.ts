@@ -91,6 +91,12 @@ async function bodyOfAnswer(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * How long a request started ahead of the app (`startEarly`) waits to be taken: only the first screen takes one,
+ * so an answer older than this is stale, not early.
+ */
+export const EARLY_ANSWER_MS = 15_000;
+
 /** Every 401 shares one toast, however many calls it ended at once; other failures get one per call. */
 const SESSION_TOAST_KEY = "session-expired";
 function toastKeyOf(config: RequestConfig, outcome: Failure): string {
@@ -105,6 +111,37 @@ function toastKeyOf(config: RequestConfig, outcome: Failure): string {
  */
 export function createHttpClient(deps: HttpClientDeps) {
   const send = deps.fetch ?? ((input, init) => fetch(input, init));
+  /** GETs started ahead of the app, by address and session: each is taken by the first call for it, once. */
+  const early = new Map<string, { response: Promise<Response>; startedAt: number }>();
+  const earlyKey = (address: string) => `${deps.getToken() ?? ""} ${address}`;
+
+  /**
+   * Starts a GET the first screen will make (the top bar's balance, the list's first page) while the app's code
+   * still loads, so its answer is there when the screen asks: the screen's calls then answer together, in one
+   * commit, instead of each a render of its own as it arrives. A call never asked for is only a wasted read.
+   */
+  function startEarly(config: Pick<RequestConfig, "url" | "params">): void {
+    const address = urlOf(config);
+    const key = earlyKey(address);
+    if (early.has(key)) return;
+    const response = send(address, {
+      method: "GET",
+      headers: headersOf(config),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    // A failure is the taker's to report (it then reports it as its own); one never taken is no one's.
+    response.catch(() => undefined);
+    early.set(key, { response, startedAt: Date.now() });
+  }
+
+  /** The early answer for a GET with no headers of its own, if one was started for it lately; taken once. */
+  function takeEarly(method: string, config: RequestConfig, address: string): Promise<Response> | undefined {
+    if (method !== "GET" || Object.keys(config.headers ?? {}).length > 0) return undefined;
+    const key = earlyKey(address);
+    const entry = early.get(key);
+    early.delete(key);
+    return entry && Date.now() - entry.startedAt <= EARLY_ANSWER_MS ? entry.response : undefined;
+  }
 
   function settle(config: RequestConfig, outcome: Outcome): unknown {
     if (outcome.ok) return outcome.data;
@@ -139,14 +176,16 @@ export function createHttpClient(deps: HttpClientDeps) {
     const ctx = { unknownText: deps.unknownText() };
     const method = (config.method ?? "get").toUpperCase();
     const { body, contentType } = bodyOf(config.data);
+    const address = urlOf(config);
     let response: Response;
     try {
-      response = await send(urlOf(config), {
-        method,
-        headers: headersOf(config, contentType),
-        ...(body !== undefined && { body }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      response = await (takeEarly(method, config, address) ??
+        send(address, {
+          method,
+          headers: headersOf(config, contentType),
+          ...(body !== undefined && { body }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        }));
     } catch (error) {
       return decideTransportFailure(transportFailure(error), ctx);
     }
@@ -180,5 +219,5 @@ export function createHttpClient(deps: HttpClientDeps) {
     }
   }
 
-  return { request, fetchFile };
+  return { request, fetchFile, startEarly };
 }

@@ -20,7 +20,7 @@ export const clientWording: Pick<HttpClientDeps, "getLanguage" | "unknownText" |
   },
 };
 
-export const { request, fetchFile } = createHttpClient({
+export const { request, fetchFile, startEarly } = createHttpClient({
   ...clientWording,
   getToken,
   onSessionExpired: promptLoggedOut,

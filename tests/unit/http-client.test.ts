@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { API_BASE, createHttpClient, PortalError, REQUEST_TIMEOUT_MS } from "../../src/providers/create-http-client";
+import {
+  API_BASE,
+  createHttpClient,
+  EARLY_ANSWER_MS,
+  PortalError,
+  REQUEST_TIMEOUT_MS,
+} from "../../src/providers/create-http-client";
 
 /** What the client handed the network. */
 interface Sent {
@@ -13,7 +19,7 @@ interface Sent {
 /** A client whose network is a function; records what was sent and what the user was shown. */
 function setup(
   answer: (sent: Sent) => { status: number; data: unknown; contentType?: string } | Error,
-  token: string | null = "Bearer abc",
+  token: string | null | (() => string | null) = "Bearer abc",
   askStepUp?: Parameters<typeof createHttpClient>[0]["askStepUp"],
 ) {
   const sent: Sent[] = [];
@@ -38,7 +44,7 @@ function setup(
   const onSessionExpired = vi.fn<() => void>();
   const onChanged = vi.fn<() => void>();
   const client = createHttpClient({
-    getToken: () => token,
+    getToken: typeof token === "function" ? token : () => token,
     getLanguage: () => "en-US",
     unknownText: () => "Unknown exception",
     transportText: (kind) => (kind === "timeout" ? "Timed out" : "No connection"),
@@ -219,5 +225,80 @@ describe("http client", () => {
       expect(sent).toHaveLength(1);
       expect(showError).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe("http client: reads started ahead of the first screen", () => {
+  const envelope = (data: unknown) => ({ status: 200, data: { code: 200, message: "", data } });
+
+  it("answers the first call for the same address from the read already started, and only that one", async () => {
+    let reads = 0;
+    const { client, sent } = setup(() => envelope(++reads));
+    client.startEarly({ url: "/merchant/api/order/list", params: { pageNum: 1, pageSize: 20 } });
+    client.startEarly({ url: "/merchant/api/order/list", params: { pageNum: 1, pageSize: 20 } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.get("Authorization")).toBe("Bearer abc");
+    const call = { method: "get", url: "/merchant/api/order/list", params: { pageNum: 1, pageSize: 20 } };
+    await expect(client.request(call)).resolves.toBe(1);
+    expect(sent).toHaveLength(1);
+    // Taken once: the next call (a reload of the list) reads anew.
+    await expect(client.request(call)).resolves.toBe(2);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("sends anew what differs from the early read: another address, a change, headers of its own", async () => {
+    const { client, sent } = setup(() => envelope("fresh"));
+    client.startEarly({ url: "/merchant/api/order/list", params: { pageNum: 1, pageSize: 20 } });
+    await client.request({ method: "get", url: "/merchant/api/order/list", params: { pageNum: 2, pageSize: 20 } });
+    await client.request({ method: "post", url: "/merchant/api/order/list", data: {} });
+    await client.request({
+      method: "get",
+      url: "/merchant/api/order/list?pageNum=1&pageSize=20",
+      headers: { "X-MFA-Code": "1" },
+    });
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `GET ${API_BASE}/merchant/api/order/list?pageNum=1&pageSize=20`,
+      `GET ${API_BASE}/merchant/api/order/list?pageNum=2&pageSize=20`,
+      `POST ${API_BASE}/merchant/api/order/list`,
+      `GET ${API_BASE}/merchant/api/order/list?pageNum=1&pageSize=20`,
+    ]);
+  });
+
+  it("never hands one session's early read to another", async () => {
+    let token = "Bearer first";
+    const { client, sent } = setup(
+      (request) => envelope(request.headers.get("Authorization")),
+      () => token,
+    );
+    client.startEarly({ url: "/merchant/api/fund/balance" });
+    token = "Bearer second";
+    await expect(client.request({ method: "get", url: "/merchant/api/fund/balance" })).resolves.toBe("Bearer second");
+    expect(sent).toHaveLength(2);
+  });
+
+  it("lets a stale early read go: a call after EARLY_ANSWER_MS reads anew", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let reads = 0;
+      const { client, sent } = setup(() => envelope(++reads));
+      client.startEarly({ url: "/merchant/api/notification/unread" });
+      vi.setSystemTime(Date.now() + EARLY_ANSWER_MS + 1);
+      await expect(client.request({ method: "get", url: "/merchant/api/notification/unread" })).resolves.toBe(2);
+      expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("reports an early read's failure as the taker's, in the user's words, and nothing when none takes it", async () => {
+    const { client, showError } = setup(() => new TypeError("Failed to fetch"));
+    client.startEarly({ url: "/merchant/api/public/config" });
+    client.startEarly({ url: "/merchant/api/never/asked" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(showError).not.toHaveBeenCalled();
+    await expect(client.request({ method: "get", url: "/merchant/api/public/config" })).rejects.toMatchObject({
+      message: "No connection",
+    });
+    expect(showError).toHaveBeenCalledTimes(1);
   });
 });
