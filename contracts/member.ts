@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { newPassword } from "./auth";
 import { defineCall, idParams } from "./calls";
-import { memberPageQuery, pageOf } from "./envelope";
+import { MEMBER_LIST_PAGE_SIZE, memberPageQuery, pageOf } from "./envelope";
 import { defineResource } from "./resource";
 import { roles } from "./roles";
 
@@ -157,4 +157,6 @@ export const memberResource = defineResource({
   icon: "team",
   access: {},
   calls: memberCalls,
+  // Spec §9: the admin list is read whole, in one page.
+  listPageSize: MEMBER_LIST_PAGE_SIZE,
 });

@@ -42,6 +42,8 @@ export interface ResourceDeclaration {
   readonly access: Readonly<Partial<Record<Exclude<Role, "admin">, readonly Action[]>>>;
   /** The calls behind its data operations; a group has none. */
   readonly calls?: ResourceCalls;
+  /** The page size its list page reads with, when not DEFAULT_PAGE_SIZE (the members' list reads them all). */
+  readonly listPageSize?: number;
 }
 
 /** Keeps the literal name, so `ResourceName` is the union of the declared names. */

@@ -96,6 +96,8 @@ async function bodyOfAnswer(response: Response): Promise<unknown> {
  * so an answer older than this is stale, not early.
  */
 export const EARLY_ANSWER_MS = 15_000;
+/** Statuses whose answer has no body (a Response refuses one). */
+const NO_BODY = new Set([204, 205, 304]);
 
 /** Every 401 shares one toast, however many calls it ended at once; other failures get one per call. */
 const SESSION_TOAST_KEY = "session-expired";
@@ -124,11 +126,12 @@ export function createHttpClient(deps: HttpClientDeps) {
     const address = urlOf(config);
     const key = earlyKey(address);
     if (early.has(key)) return;
+    // Read whole at once, so a read no one takes still ends (an unread body would hold the request open).
     const response = send(address, {
       method: "GET",
       headers: headersOf(config),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    }).then(async (answer) => new Response(NO_BODY.has(answer.status) ? null : await answer.arrayBuffer(), answer));
     // A failure is the taker's to report (it then reports it as its own); one never taken is no one's.
     response.catch(() => undefined);
     early.set(key, { response, startedAt: Date.now() });

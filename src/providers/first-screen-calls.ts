@@ -1,5 +1,6 @@
 import {
   can,
+  DEFAULT_PAGE_SIZE,
   ledgerCalls,
   ledgerResource,
   notificationCalls,
@@ -31,7 +32,12 @@ export function startFirstScreenCalls(pathname: string, search: string): void {
       if (can(user.role, ledgerResource.name, "list")) startEarly(customCall(ledgerCalls.balance));
       const resource = resourceForPath(pathname);
       if (resource?.calls?.list && !search && viewForPath(pathname) === "list" && can(user.role, resource.name, "list"))
-        startEarly({ ...customCall(resourceCall(resource.name, "list")), params: encodeListQuery() });
+        startEarly({
+          ...customCall(resourceCall(resource.name, "list")),
+          params: encodeListQuery({
+            pagination: { currentPage: 1, pageSize: resource.listPageSize ?? DEFAULT_PAGE_SIZE },
+          }),
+        });
     })
     // The session gate asks for the user info again and says what went wrong.
     .catch(() => undefined);

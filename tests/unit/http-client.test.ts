@@ -290,6 +290,27 @@ describe("http client: reads started ahead of the first screen", () => {
     }
   });
 
+  it("reads an early answer whole at once, so a read no one takes still ends", async () => {
+    const answers: Response[] = [];
+    const client = createHttpClient({
+      getToken: () => "Bearer abc",
+      getLanguage: () => "en-US",
+      unknownText: () => "Unknown exception",
+      transportText: () => "No connection",
+      showError: () => undefined,
+      onSessionExpired: () => undefined,
+      fetch: async () => {
+        const answer = new Response(JSON.stringify({ code: 200, message: "", data: 1 }), {
+          headers: { "Content-Type": "application/json" },
+        });
+        answers.push(answer);
+        return answer;
+      },
+    });
+    client.startEarly({ url: "/merchant/api/member", params: { pageNum: 1, pageSize: 20 } });
+    await vi.waitFor(() => expect(answers[0]?.bodyUsed).toBe(true));
+  });
+
   it("reports an early read's failure as the taker's, in the user's words, and nothing when none takes it", async () => {
     const { client, showError } = setup(() => new TypeError("Failed to fetch"));
     client.startEarly({ url: "/merchant/api/public/config" });

@@ -2,7 +2,7 @@ import { useGetIdentity, useList } from "@refinedev/core";
 import { Button, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_PAGE_SIZE, MEMBER_LIST_PAGE_SIZE, type MemberItem, type UserInfo } from "#contracts";
+import { DEFAULT_PAGE_SIZE, type MemberItem, memberResource, type UserInfo } from "#contracts";
 import { useColumnChoice } from "../../components/column-chooser";
 import {
   keyboardScrollable,
@@ -18,7 +18,7 @@ import { PasswordShownModal, type ShownPassword } from "./password-shown-modal";
 import { MEMBER_RESOURCE, useMemberActions } from "./use-member-actions";
 
 /** Spec §9: the admin list is fetched whole (page 1, size 999999) and cached; every change invalidates it. */
-const ALL = { currentPage: 1, pageSize: MEMBER_LIST_PAGE_SIZE, mode: "server" } as const;
+const ALL = { currentPage: 1, pageSize: memberResource.listPageSize, mode: "server" } as const;
 const CACHE_MS = 10 * 60 * 1000;
 
 /** Operator management: the merchant's members, and everything an admin does to them. */
