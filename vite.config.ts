@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { browserContracts } from "./scripts/vite-browser-contracts.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
@@ -101,7 +102,7 @@ class ProjectsInTurnLongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  plugins: [react(), antdStaticStyles(), appStartFiles(), precompress()],
+  plugins: [react(), browserContracts(), antdStaticStyles(), appStartFiles(), precompress()],
   resolve: {
     // @refinedev/antd's MarkdownField (never used here) would pull the whole Markdown stack into every signed-in
     // page: both its imports resolve to a stub that renders the text as it is. papaparse (Refine's import and
@@ -128,7 +129,11 @@ export default defineConfig({
       input: { index: path.resolve("index.html"), app: path.resolve("src/full-app.tsx") },
       // The contracts only declare (no module registers anything as it loads): a page's graph then keeps only the
       // contract modules it uses, and the merchant portal no longer builds the console's schemas as it starts.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]contracts[\\/]/, sideEffects: false }] },
+      // zod's builders are pure too (`z.string()`), so a schema no one uses goes (scripts/vite-browser-contracts.ts).
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]contracts[\\/]/, sideEffects: false }],
+        manualPureFunctions: ["z"],
+      },
       output: {
         codeSplitting: {
           // React is in both start-ups (the light sign-in page and the app): one chunk of its own, cached across them.

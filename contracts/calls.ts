@@ -34,7 +34,10 @@ export interface CallDeclaration {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** `data` of the answer's envelope; absent when the answer is a file (a download, an uploaded image). */
+  /**
+   * `data` of the answer's envelope; absent when the answer is a file (a download, an uploaded image). The server
+   * and the API documentation read it; the browser's build leaves it out (scripts/vite-browser-contracts.ts).
+   */
   readonly answer?: z.ZodType;
   /** Allowed before the user has bound MFA: the calls that bind it, reading oneself, signing out. */
   readonly beforeMfa?: true;
