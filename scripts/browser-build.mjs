@@ -15,6 +15,8 @@ const sources = [
   "index.html",
   "vite.config.ts",
   "scripts/antd-styles.ts",
+  "scripts/vite-browser-contracts.ts",
+  "scripts/vite-precompress.ts",
   "package-lock.json",
 ];
 

@@ -11,7 +11,13 @@ interface Node {
 const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && typeof (value as Node).type === "string";
 
-/** A contract module's calls, and the `answer: …` properties of its `defineCall({ … })` declarations. */
+const FUNCTIONS = new Set(["FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"]);
+
+/**
+ * A contract module's calls that build what its top-level constants hold (not those in function bodies or
+ * statements of their own, whose work may be an effect: a `push`, a `set`), and the `answer: …` properties of its
+ * `defineCall({ … })` declarations.
+ */
 export function callsAndAnswers(tree: Node): { calls: Node[]; answers: Node[] } {
   const calls: Node[] = [];
   const answers: Node[] = [];
@@ -20,7 +26,7 @@ export function callsAndAnswers(tree: Node): { calls: Node[]; answers: Node[] } 
       for (const item of value) visit(item);
       return;
     }
-    if (!isNode(value)) return;
+    if (!isNode(value) || FUNCTIONS.has(value.type)) return;
     if (value.type === "CallExpression") {
       calls.push(value);
       const callee = value.callee as Node & { name?: string };
@@ -31,7 +37,12 @@ export function callsAndAnswers(tree: Node): { calls: Node[]; answers: Node[] } 
     }
     for (const [key, child] of Object.entries(value)) if (key !== "type") visit(child);
   };
-  visit(tree);
+  for (const statement of (tree.body as Node[] | undefined) ?? []) {
+    const declaration =
+      statement.type === "ExportNamedDeclaration" ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type === "VariableDeclaration")
+      for (const { init } of declaration.declarations as Node[]) visit(init);
+  }
   return { calls, answers };
 }
 
@@ -53,8 +64,8 @@ export function browserContract(code: string): { code: string; map: ReturnType<M
 /**
  * The contracts as the browser's build takes them. The browser never checks an answer against its schema (it
  * reads answers through erased types), yet it built every declared call's answer schema as it started, with most
- * of the other schemas of each contract it imported. Here each call's `answer` is left out, and every call in a
- * contract is marked pure: the contracts only declare (vite.config.ts says so of their modules), so a schema
+ * of the other schemas of each contract it imported. Here each call's `answer` is left out, and every call that builds a
+ * contract's constant is marked pure: the contracts only declare (vite.config.ts says so of their modules), so a schema
  * nothing in the browser uses is now dropped from its bundle and never built. The server, the API documentation
  * and the tests read the contracts as written.
  */

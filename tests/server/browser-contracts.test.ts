@@ -23,6 +23,20 @@ describe("the contracts as the browser's build takes them", () => {
     expect(edited.match(/\/\*@__PURE__\*\/ defineCall\(/g)).toHaveLength(2);
   });
 
+  it("leaves alone the calls whose work may be an effect: statements of their own, and function bodies", () => {
+    const source = [
+      "const matrix = new Map();",
+      'for (const role of roles) matrix.set(role, can(role, "list"));',
+      "seal(matrix);",
+      "export function can(role, action) { return rules.get(role).includes(action); }",
+      "export const allowed = () => matrix.get(current());",
+      "export const sorted = [...roles].sort(byName);",
+    ].join("\n");
+    const edited = browserContract(source)?.code ?? source;
+    expect(edited.match(/@__PURE__/g)).toHaveLength(1);
+    expect(edited).toContain("export const sorted = /*@__PURE__*/ [...roles].sort(byName);");
+  });
+
   it("keeps every contract module valid, with no call answer left and every call path still declared", () => {
     const folder = path.resolve("contracts");
     for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
