@@ -17,6 +17,18 @@ function target(callOf: CallOf, resource: string, operation: DataOperation, id?:
   return customCall(call, parameter && id !== undefined ? { [parameter]: id } : {});
 }
 
+/**
+ * How a resource's list page is read: its declared list call, with the page, filters and sort as the API's query.
+ * The data provider reads lists so, and the first screen starts the same read early (first-screen-calls.ts).
+ */
+export function listRead(
+  resource: string,
+  list: Parameters<typeof encodeListQuery>[0],
+  callOf: CallOf = resourceCall,
+): RequestConfig {
+  return { ...target(callOf, resource, "list"), params: encodeListQuery(list) };
+}
+
 /** The id pages pass for a resource with one record per merchant (Refine wants one; the path does not use it). */
 export const SINGLETON_ID = "current";
 
@@ -34,10 +46,15 @@ export const createDataProvider = (request: SendRequest, callOf: CallOf = resour
   // path parameters filled and the query it always sends (useListTable's `call`).
   getList: async ({ resource, pagination, filters, sorters, meta }) => {
     const listCall = meta?.listCall as { url: string; method: string; query?: object } | undefined;
-    const page = await request<Page<never> & { summary?: unknown }>({
-      ...(listCall ? { url: listCall.url, method: listCall.method } : target(callOf, resource, "list")),
-      params: { ...listCall?.query, ...encodeListQuery({ pagination, filters, sorters }) },
-    });
+    const page = await request<Page<never> & { summary?: unknown }>(
+      listCall
+        ? {
+            url: listCall.url,
+            method: listCall.method,
+            params: { ...listCall.query, ...encodeListQuery({ pagination, filters, sorters }) },
+          }
+        : listRead(resource, { pagination, filters, sorters }, callOf),
+    );
     // A capped total (huge lists stop counting) rides along for the page to say "10,000+".
     // So does a list's summary (Funds Details' credits and debits of the whole filtered range).
     return {

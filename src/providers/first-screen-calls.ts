@@ -4,13 +4,12 @@ import {
   ledgerCalls,
   ledgerResource,
   notificationCalls,
-  resourceCall,
   systemCalls,
   type UserInfo,
 } from "#contracts";
-import { encodeListQuery } from "../lib/list-query";
 import { resourceForPath, viewForPath } from "../resources/routes";
 import { customCall } from "./api-call";
+import { listRead } from "./data-provider";
 import { startEarly } from "./http-client";
 import { loadUserInfo } from "./user-session";
 
@@ -32,12 +31,11 @@ export function startFirstScreenCalls(pathname: string, search: string): void {
       if (can(user.role, ledgerResource.name, "list")) startEarly(customCall(ledgerCalls.balance));
       const resource = resourceForPath(pathname);
       if (resource?.calls?.list && !search && viewForPath(pathname) === "list" && can(user.role, resource.name, "list"))
-        startEarly({
-          ...customCall(resourceCall(resource.name, "list")),
-          params: encodeListQuery({
+        startEarly(
+          listRead(resource.name, {
             pagination: { currentPage: 1, pageSize: resource.listPageSize ?? DEFAULT_PAGE_SIZE },
           }),
-        });
+        );
     })
     // The session gate asks for the user info again and says what went wrong.
     .catch(() => undefined);
