@@ -1,12 +1,18 @@
 import { TableOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { Button, Checkbox, Popover, Space } from "antd";
+import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { storageKeys } from "../lib/storage-keys";
+import type { ColumnChecklistProps } from "./column-checklist";
+import { MountedOnceOpen } from "./mounted-once-open";
 import { LAPTOP_BREAKPOINT_PX, PHONE_BREAKPOINT_PX, useViewportBelow } from "./shell/use-viewport";
+
+/** The checklist and its popover: their code arrives when the chooser is first opened, not with every list. */
+const loadChecklist = () => import("./column-checklist");
+const ColumnChecklist = lazy(loadChecklist);
 
 /** Phones (antd's `xs`, below 576 px): lists show few columns, filters fold away, headers wrap. */
 export const useCompactList = () => useViewportBelow(PHONE_BREAKPOINT_PX);
@@ -69,32 +75,26 @@ export function useColumnChoice<Row>(
   return { columns: visible, chooser, compact };
 }
 
-function ColumnChooser({
-  options,
-  value,
-  onChange,
-}: {
-  options: { value: string; label: ReactNode; disabled: boolean }[];
-  value: string[];
-  onChange: (keys: string[] | null) => void;
-}) {
+function ColumnChooser(props: ColumnChecklistProps) {
   const { t } = useTranslation();
-  const checklist = (
-    <Space direction="vertical">
-      <Checkbox.Group
-        value={value}
-        onChange={(keys) => onChange(keys.map(String))}
-        style={{ display: "flex", flexDirection: "column", gap: 4, maxHeight: "60vh", overflowY: "auto" }}
-        options={options}
-      />
-      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChange(null)}>
-        {t("common.columns.reset")}
-      </Button>
-    </Space>
+  const [open, setOpen] = useState(false);
+  // Until the checklist's code is here the button opens it; then the popover opens and closes itself on a click.
+  // The button the checklist brings replaces the one clicked, so it takes the focus over.
+  const button = (opens: boolean) => (
+    <Button
+      autoFocus={!opens}
+      icon={<TableOutlined />}
+      aria-label={t("common.columns.choose")}
+      title={t("common.columns.choose")}
+      onClick={opens ? () => setOpen(true) : undefined}
+      // A pointer on its way or the focus on it: the checklist's code starts coming before the click.
+      onPointerEnter={() => void loadChecklist()}
+      onFocus={() => void loadChecklist()}
+    />
   );
   return (
-    <Popover trigger="click" placement="bottomRight" content={checklist}>
-      <Button icon={<TableOutlined />} aria-label={t("common.columns.choose")} title={t("common.columns.choose")} />
-    </Popover>
+    <MountedOnceOpen open={open} fallback={button(true)}>
+      <ColumnChecklist {...props} open={open} onOpenChange={setOpen} button={button(false)} />
+    </MountedOnceOpen>
   );
 }

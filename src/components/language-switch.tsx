@@ -1,7 +1,8 @@
 import { GlobalOutlined } from "@ant-design/icons";
-import { Button, Dropdown, message } from "antd";
+import { Button, Dropdown } from "antd";
 import { useTranslation } from "react-i18next";
 import { type Language, languageNames, languages } from "#contracts";
+import { message } from "../lib/toast";
 import { changeLanguage, currentLanguage, i18n } from "../providers/i18n-provider";
 
 /** Applies a language at once and confirms it in that language. */

@@ -1,11 +1,11 @@
 import { useGetIdentity } from "@refinedev/core";
-import { message } from "antd";
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { type Action, landingPath, titleKey, type UserInfo } from "#contracts";
 import { leavePage } from "../lib/leave-page";
 import { loginPath } from "../lib/login-link";
+import { message } from "../lib/toast";
 import { logoutLocally } from "../providers/auth-provider";
 import { showFailure } from "../providers/http-client";
 import { useMay } from "../providers/use-may";

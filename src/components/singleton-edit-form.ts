@@ -1,7 +1,7 @@
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { message } from "antd";
 import { useTranslation } from "react-i18next";
+import { message } from "../lib/toast";
 import { SINGLETON_ID } from "../resources";
 
 /**

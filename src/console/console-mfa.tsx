@@ -1,11 +1,11 @@
 import { useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
-import { message } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { consoleCalls, type StaffInfo } from "#contracts";
 import { MfaBindDialog } from "../components/mfa/mfa-bind-dialog";
 import { MfaCodeDialog } from "../components/mfa/mfa-code-dialog";
 import { buildOtpauthUri } from "../lib/otpauth";
+import { message } from "../lib/toast";
 import { showFailure } from "../providers/http-client";
 import { useProductName } from "../providers/use-public-config";
 import { consoleCall, loadStaffInfo } from "./console-session";

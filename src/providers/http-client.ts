@@ -1,6 +1,6 @@
-import { message } from "antd";
 import { promptLoggedOut } from "../components/logged-out-prompt";
 import { askStepUp } from "../components/mfa/step-up-store";
+import { message } from "../lib/toast";
 import { createHttpClient, type HttpClientDeps, PortalError } from "./create-http-client";
 import { currentLanguage, i18n } from "./i18n-provider";
 import { getToken } from "./token-storage";

@@ -1,10 +1,11 @@
 import { DownOutlined, ExportOutlined } from "@ant-design/icons";
 import { type CrudFilter, type CrudSort, useInvalidate } from "@refinedev/core";
-import { Button, Dropdown, message, Space } from "antd";
+import { Button, Dropdown, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ExportableResource, type ExportFormat, exportFormats, exportListCalls } from "#contracts";
 import { exportQuery, readerTimeZone } from "../../lib/export-tasks";
+import { message } from "../../lib/toast";
 import { callApi } from "../../providers/api-call";
 import { showFailure } from "../../providers/http-client";
 import { useMay } from "../../providers/use-may";

@@ -1,5 +1,5 @@
 import { useDelete, useList, useUpdate } from "@refinedev/core";
-import { Drawer, message, Table } from "antd";
+import { Drawer, Table } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportStatus, type ExportTask } from "#contracts";
@@ -9,6 +9,7 @@ import {
   EXPORT_REFRESH_MS,
   hasPendingTasks,
 } from "../../lib/export-tasks";
+import { message } from "../../lib/toast";
 import { showFailure } from "../../providers/http-client";
 import { downloadExport } from "../../providers/portal-api";
 import { useLoadFailure } from "../list-page";

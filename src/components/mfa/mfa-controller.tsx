@@ -1,9 +1,9 @@
 import { useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
-import { message } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { buildOtpauthUri } from "../../lib/otpauth";
+import { message } from "../../lib/toast";
 import { showFailure } from "../../providers/http-client";
 import { portalApi } from "../../providers/portal-api";
 import { useProductName } from "../../providers/use-public-config";

@@ -1,9 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { Button, Flex, Layout, Tooltip, Typography, theme } from "antd";
+import { Button, Flex, Layout, Tooltip, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import type { CurrentBalance, UserInfo } from "#contracts";
 import { LanguageSwitch } from "../language-switch";
+import { oneLine } from "../plain-text";
 import { AppBreadcrumb } from "./app-breadcrumb";
 import { BalanceTag } from "./balance";
 import { NotificationBell } from "./notification-bell";
@@ -57,13 +58,9 @@ export function AppHeader({ menuOpen, onToggleMenu, onOpenPalette, balance, ...u
         <NotificationBell />
         {/* One line, cut with an ellipsis (the whole name on hover); a phone shows it in the user menu instead. */}
         {!phone && (
-          <Typography.Text
-            strong
-            ellipsis={{ tooltip: user?.username }}
-            style={{ maxWidth: mobile ? 80 : 280, minWidth: 0, whiteSpace: "nowrap" }}
-          >
+          <strong title={user?.username} style={{ ...oneLine, maxWidth: mobile ? 80 : 280, minWidth: 0 }}>
             {user?.username}
-          </Typography.Text>
+          </strong>
         )}
         <LanguageSwitch compact={mobile} />
         <UserMenu {...userMenu} showName={phone} />

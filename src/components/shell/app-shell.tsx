@@ -1,6 +1,6 @@
 import { useGetIdentity } from "@refinedev/core";
-import { Drawer, Layout, Typography, theme } from "antd";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { Layout, theme } from "antd";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import type { UserInfo } from "#contracts";
@@ -12,7 +12,9 @@ import { useProductName } from "../../providers/use-public-config";
 import { useRefetchOnLanguageChange } from "../../providers/use-refetch-on-language-change";
 import { resourceForPath } from "../../resources";
 import { stepUpStore } from "../mfa/step-up-store";
+import { MountedOnceOpen } from "../mounted-once-open";
 import { PageLoading } from "../page-loading";
+import { oneLine } from "../plain-text";
 import { useDocumentTitle } from "../use-document-title";
 import { AppHeader } from "./app-header";
 import { LowBalanceBanner, useCurrentBalance } from "./balance";
@@ -26,9 +28,10 @@ const SIDER_WIDTH = 256;
 const SIDEBAR_COOKIE_DAYS = 365;
 type Dialog = "none" | "export" | "password" | "mfa";
 
-// What the top bar opens, and the MFA and step-up dialogs, arrive when first needed: most visits never open them,
+// What the top bar opens (a phone's menu too), and the MFA and step-up dialogs, arrive when first needed: most visits never open them,
 // and with them every page's first load would carry antd's Modal, Progress, Popconfirm and the QR code.
 const CommandPalette = lazy(() => import("./command-palette"));
+const MobileMenu = lazy(() => import("./mobile-menu"));
 const ExportTaskDrawer = lazy(() =>
   import("../export-task/export-task-drawer").then((m) => ({ default: m.ExportTaskDrawer })),
 );
@@ -69,9 +72,19 @@ export function AppShell() {
   const palette = usePaletteState();
   const exportDrawer = useMemo(() => ({ open: () => setDialog("export") }), []);
   const title = (
-    <Typography.Title level={5} ellipsis style={{ margin: 0, padding: "16px 24px", color: token.colorText }}>
+    <h5
+      style={{
+        ...oneLine,
+        margin: 0,
+        padding: "16px 24px",
+        color: token.colorText,
+        fontSize: token.fontSizeHeading5,
+        lineHeight: token.lineHeightHeading5,
+        fontWeight: token.fontWeightStrong,
+      }}
+    >
       {productName}
-    </Typography.Title>
+    </h5>
   );
 
   return (
@@ -81,17 +94,9 @@ export function AppShell() {
       </a>
       <Layout style={{ minHeight: "100vh" }}>
         {mobile ? (
-          <Drawer
-            placement="left"
-            width={SIDER_WIDTH}
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            closable={false}
-            styles={{ body: { padding: 0 } }}
-          >
-            {title}
-            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+          <MountedOnceOpen open={drawerOpen}>
+            <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} width={SIDER_WIDTH} title={title} />
+          </MountedOnceOpen>
         ) : (
           <Layout.Sider
             width={SIDER_WIDTH}
@@ -145,15 +150,4 @@ export function AppShell() {
       </MountedOnceOpen>
     </ExportDrawerContext.Provider>
   );
-}
-
-/**
- * A dialog that is mounted from its first opening on (it stays mounted, so it still animates closed), not with the
- * shell: the shell's first render is part of every page's start-up, and most visits never open these. Its code
- * may still be on its way (lazy): nothing shows until it is.
- */
-function MountedOnceOpen({ open, children }: { open: boolean; children: ReactNode }) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

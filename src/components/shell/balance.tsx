@@ -1,7 +1,7 @@
 import { WalletOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Alert, Tooltip, theme } from "antd";
-import { useEffect } from "react";
+import { Tooltip, theme } from "antd";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CurrentBalance, depositResource, ledgerCalls, ledgerResource } from "#contracts";
@@ -16,6 +16,12 @@ import { useMay } from "../../providers/use-may";
  * minute, and when the tab is back.
  */
 const REFRESH_MS = 60_000;
+/**
+ * A balance read this recently is the current one for a reader that mounts later (a page that arrives after the
+ * shell): without it each new reader read it again on mounting. Changes made here, the minute's refresh and a tab
+ * coming back read it regardless.
+ */
+const CURRENT_MS = 10_000;
 
 /**
  * The balance for every role that may see funds (Funds Details); undefined for others and until it arrives. One
@@ -28,6 +34,7 @@ export function useCurrentBalance({ live = false } = {}): CurrentBalance | undef
     // Each failure is reported by the http client already: a retry would report it again.
     queryOptions: {
       enabled,
+      staleTime: CURRENT_MS,
       refetchInterval: live ? REFRESH_MS : false,
       refetchOnWindowFocus: live,
       retry: false,
@@ -68,20 +75,25 @@ export function BalanceTag({ balance, compact }: { balance: CurrentBalance; comp
   );
 }
 
+/** The banner's code arrives when a balance is first low: most screens never show it. */
+const Alert = lazy(() => import("antd/es/alert"));
+
 /** Below the merchant's threshold: say so above every page, with the way to top up. */
 export function LowBalanceBanner({ balance }: { balance: CurrentBalance }) {
   const { t } = useTranslation();
   if (!isLowBalance(balance)) return null;
   return (
-    <Alert
-      type="warning"
-      showIcon
-      banner
-      message={t("shell.balance.low", {
-        balance: inCurrency(balance.balance, balance.currency),
-        threshold: inCurrency(balance.lowBalanceThreshold, balance.currency),
-      })}
-      action={<Link to={depositResource.path}>{t("shell.balance.recharge")}</Link>}
-    />
+    <Suspense fallback={null}>
+      <Alert
+        type="warning"
+        showIcon
+        banner
+        message={t("shell.balance.low", {
+          balance: inCurrency(balance.balance, balance.currency),
+          threshold: inCurrency(balance.lowBalanceThreshold, balance.currency),
+        })}
+        action={<Link to={depositResource.path}>{t("shell.balance.recharge")}</Link>}
+      />
+    </Suspense>
   );
 }

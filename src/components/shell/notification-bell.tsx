@@ -1,11 +1,12 @@
 import { BellOutlined } from "@ant-design/icons";
 import { useCustom, useGetIdentity } from "@refinedev/core";
-import { Badge, Button, Drawer, Popover } from "antd";
+import { Badge, Button } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationCalls, type UserInfo } from "#contracts";
 import { unreadBadge } from "../../lib/notifications";
 import { customCall } from "../../providers/api-call";
+import { MountedOnceOpen } from "../mounted-once-open";
 import { PageLoading } from "../page-loading";
 import { useIsMobile } from "./use-viewport";
 
@@ -14,8 +15,10 @@ import { useIsMobile } from "./use-viewport";
  * when it comes back, so a forgotten tab costs nothing; the server counts an index range.
  */
 const UNREAD_POLL_MS = 30_000;
-/** The list under the bell: its code arrives when the bell is first opened, not with every page. */
+/** The list under the bell and where it opens: their code arrives when the bell is first opened, not with every page. */
 const NotificationPanel = lazy(() => import("./notification-panel").then((m) => ({ default: m.NotificationPanel })));
+const loadOverlay = () => import("./notification-overlay");
+const NotificationOverlay = lazy(loadOverlay);
 
 /** The top bar's bell: the unread count on it, the latest notifications under it, each leading to its page. */
 export function NotificationBell() {
@@ -34,13 +37,19 @@ export function NotificationBell() {
     ? t("common.labelled", { label: t("notification.bell"), value: t("notification.unread", { count: badge }) })
     : t("notification.bell");
   if (!ready) return null;
-  const button = (
+  // Until the overlay's code is here, the bell opens it; then a popover opens and closes itself on a click. The bell
+  // the overlay brings replaces the one clicked, so it takes the focus over.
+  const button = (opens: boolean) => (
     <Button
+      autoFocus={!opens}
       type="text"
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={open}
-      onClick={mobile ? () => setOpen(true) : undefined}
+      onClick={opens ? () => setOpen(true) : undefined}
+      // A pointer on its way or the focus on it: the overlay's code starts coming before the click.
+      onPointerEnter={() => void loadOverlay()}
+      onFocus={() => void loadOverlay()}
     >
       <Badge count={badge} size="small" offset={[4, -2]}>
         <BellOutlined aria-hidden style={{ fontSize: 16 }} />
@@ -56,35 +65,9 @@ export function NotificationBell() {
       />
     </Suspense>
   );
-  // A phone has no room beside the bell for a popover: the list comes down from the top, the screen's width.
-  if (mobile)
-    return (
-      <>
-        {button}
-        <Drawer
-          placement="top"
-          height="auto"
-          open={open}
-          onClose={() => setOpen(false)}
-          closable={false}
-          destroyOnHidden
-          styles={{ body: { padding: 12 } }}
-        >
-          {panel}
-        </Drawer>
-      </>
-    );
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      arrow={false}
-      destroyOnHidden
-      content={panel}
-    >
-      {button}
-    </Popover>
+    <MountedOnceOpen open={open} fallback={button(true)}>
+      <NotificationOverlay mobile={mobile} open={open} onOpenChange={setOpen} button={button(mobile)} panel={panel} />
+    </MountedOnceOpen>
   );
 }

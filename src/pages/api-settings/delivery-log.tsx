@@ -1,11 +1,12 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Input, message, Select, Space, Table } from "antd";
+import { Alert, Input, Select, Space, Table } from "antd";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type Delivery, type DeliveryListQuery, deliveryCalls, deliveryChannels, deliveryStatuses } from "#contracts";
 import { ListCard, RefreshButton, tableLoading } from "../../components/list-page";
 import { usePagedCall } from "../../components/use-paged-call";
 import { VisuallyHidden } from "../../components/visually-hidden";
+import { message } from "../../lib/toast";
 import { onDataChanged } from "../../providers/http-client";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { deliveryColumns } from "./delivery-columns";

@@ -1,10 +1,11 @@
 import { KeyOutlined, SyncOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Button, message, Popconfirm, Radio, Space, Typography } from "antd";
+import { Button, Popconfirm, Radio, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiApp, type ApiSecret, apiSettingsCalls, type PlatformKey, SECRET_OVERLAP_HOURS } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
+import { message } from "../../lib/toast";
 import { useAppCall } from "./environment";
 
 const confirmText = (text: string) => <div style={{ maxWidth: 360 }}>{text}</div>;

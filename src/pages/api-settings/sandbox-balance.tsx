@@ -1,7 +1,8 @@
 import { useCustom, useCustomMutation } from "@refinedev/core";
-import { Alert, Button, Card, message, Popconfirm, Space, Statistic, Table } from "antd";
+import { Alert, Button, Card, Popconfirm, Space, Statistic, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { SANDBOX_SIMULATOR_RULES, type SandboxBalance, sandboxCalls } from "#contracts";
+import { message } from "../../lib/toast";
 import { customCall } from "../../providers/api-call";
 
 /**

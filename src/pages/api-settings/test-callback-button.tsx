@@ -1,8 +1,9 @@
 import { SendOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Button, message } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { type Delivery, deliveryCalls } from "#contracts";
+import { message } from "../../lib/toast";
 import { useAppCall } from "./environment";
 
 /**

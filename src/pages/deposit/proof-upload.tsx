@@ -1,9 +1,10 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { Button, message, Space, Typography, Upload, type UploadProps } from "antd";
+import { Button, Space, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { depositCalls, type UploadedFile } from "#contracts";
 import { checkUploadFile } from "../../lib/funds";
+import { message } from "../../lib/toast";
 import { customCall } from "../../providers/api-call";
 import { request, showFailure } from "../../providers/http-client";
 import { ProofView } from "./proof-view";

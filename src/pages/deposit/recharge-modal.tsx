@@ -1,5 +1,5 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { AutoComplete, type AutoCompleteProps, DatePicker, Form, Input, message, Select, type SelectProps } from "antd";
+import { AutoComplete, type AutoCompleteProps, DatePicker, Form, Input, Select, type SelectProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { useCurrentBalance } from "../../components/shell/balance";
 import { DATE_TIME_FORMAT } from "../../lib/date-format";
 import { COMMON_CURRENCIES, type DepositFormValues, toNewDeposit } from "../../lib/funds";
+import { message } from "../../lib/toast";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
 import { DepositGuide, useRechargeOptions } from "./deposit-guide";

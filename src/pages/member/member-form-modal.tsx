@@ -1,8 +1,9 @@
 import { useCreate, useUpdate } from "@refinedev/core";
-import { Form, Input, message, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MemberCreate, type MemberCreated, type MemberItem, memberCreate, memberUpdate, roles } from "#contracts";
 import { FormDialog } from "../../components/form-dialog";
+import { message } from "../../lib/toast";
 import { zodRule } from "../../lib/zod-rule";
 import { MEMBER_RESOURCE } from "./use-member-actions";
 

@@ -1,5 +1,5 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Form, Input, message } from "antd";
+import { Alert, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type GeneratedPassword,
@@ -9,6 +9,7 @@ import {
   optionalNewPassword,
 } from "#contracts";
 import { FormDialog } from "../../components/form-dialog";
+import { message } from "../../lib/toast";
 import { zodRule } from "../../lib/zod-rule";
 import { customCall } from "../../providers/api-call";
 import { useRefreshMembers } from "./use-member-actions";

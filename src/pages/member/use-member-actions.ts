@@ -1,7 +1,7 @@
 import { useCustomMutation, useDelete, useInvalidate } from "@refinedev/core";
-import { message } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MemberItem, memberCalls } from "#contracts";
+import { message } from "../../lib/toast";
 import { customCall } from "../../providers/api-call";
 
 export const MEMBER_RESOURCE = "member";

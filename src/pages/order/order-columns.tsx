@@ -1,11 +1,11 @@
 import type { CrudSort } from "@refinedev/core";
-import { Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Order, type orderSortFields, placedByLabel } from "#contracts";
 import { sortableColumn } from "../../components/list-page";
+import { SecondaryText } from "../../components/plain-text";
 import { formatDateTime } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format-decimal";
 import { orderPath } from "../../lib/order-list";
@@ -46,9 +46,7 @@ export function orderColumns(
         <>
           {open?.(o) ?? <Link to={orderPath("show", o.orderNo)}>{o.orderNo}</Link>}
           {compact && o.rechargeAccount && (
-            <Typography.Text type="secondary" style={{ display: "block" }}>
-              {o.rechargeAccount}
-            </Typography.Text>
+            <SecondaryText style={{ display: "block" }}>{o.rechargeAccount}</SecondaryText>
           )}
         </>
       ),

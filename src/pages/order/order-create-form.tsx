@@ -1,6 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Button, Col, Form, Input, InputNumber, message, Row, Space, Tooltip, Typography } from "antd";
+import { Button, Col, Form, Input, InputNumber, Row, Space, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -18,6 +18,7 @@ import { OrderFieldItems } from "../../components/order-entry/order-field-items"
 import { orderPaths } from "../../components/order-entry/order-links";
 import { useBalance } from "../../components/order-entry/use-order-access";
 import { amountOf, coversAmount, newMerchantOrderNo, requestRule } from "../../lib/order-inputs";
+import { message } from "../../lib/toast";
 import { customCall } from "../../providers/api-call";
 
 interface OrderFormValues {

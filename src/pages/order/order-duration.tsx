@@ -1,6 +1,6 @@
-import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { durationParts, type Order } from "#contracts";
+import { SecondaryText } from "../../components/plain-text";
 import { elapsedSeconds } from "../../lib/order-status";
 import { useNow } from "./use-now";
 
@@ -16,5 +16,5 @@ export function OrderDuration({ order }: { order: Pick<Order, "status" | "durati
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return <>-</>;
   const { key, params } = durationParts(seconds);
   const text = t(`order.duration.${key}`, params);
-  return running ? <Typography.Text type="secondary">{text}</Typography.Text> : text;
+  return running ? <SecondaryText>{text}</SecondaryText> : text;
 }

@@ -1,11 +1,12 @@
 import { EyeOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Button, message, Popconfirm, Space, Table, Typography } from "antd";
+import { Alert, Button, Popconfirm, Space, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type GiftCard, orderCalls } from "#contracts";
 import { formatDateTime } from "../../lib/date-format";
+import { message } from "../../lib/toast";
 import { customCall } from "../../providers/api-call";
 import { showFailure } from "../../providers/http-client";
 

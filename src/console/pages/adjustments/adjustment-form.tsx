@@ -1,7 +1,8 @@
-import { Form, Input, message, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { type AdjustmentBody, adjustmentBody, adjustmentCalls, adjustmentTypes } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 

@@ -1,5 +1,5 @@
 import { type CrudFilter, useCan, useGetIdentity } from "@refinedev/core";
-import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -17,6 +17,7 @@ import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { WrappedText } from "../../shared/wrapped-text";

@@ -1,10 +1,11 @@
-import { Button, Flex, message, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BinEntry, catalogCalls } from "#contracts";
 import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 
 /** What a bin row is called in messages: "ACME-MOBILE" or "ACME-MOBILE / CNY10". */

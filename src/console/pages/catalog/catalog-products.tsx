@@ -1,10 +1,11 @@
 import { type CrudFilter, useCan } from "@refinedev/core";
-import { Button, Flex, Form, Input, message, Select, Table } from "antd";
+import { Button, Flex, Form, Input, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleProduct, catalogCalls, consoleProductQuery, productStatuses, productTypes } from "#contracts";
 import { useColumnChoice } from "../../../components/column-chooser";
 import { useListTable } from "../../../components/use-list-table";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { WholeListActions } from "../../whole-list";

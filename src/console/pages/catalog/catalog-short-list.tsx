@@ -1,8 +1,9 @@
-import { Button, Form, message, Popconfirm, Space, type TableColumnsType } from "antd";
+import { Button, Form, Popconfirm, Space, type TableColumnsType } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CategoryBody, catalogCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 import { useWholeList, WholeListTable, WholeListToolbar } from "../../whole-list";
 import type { CatalogAccess } from "./catalog-access";

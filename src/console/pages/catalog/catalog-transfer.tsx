@@ -1,11 +1,12 @@
 import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import { Alert, Button, Form, Input, message, Upload } from "antd";
+import { Alert, Button, Form, Input, Upload } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
 import { saveFile } from "../../../lib/save-file";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 
 type ImportReport = Awaited<ReturnType<typeof consoleCall<typeof catalogCalls.importDocument>>>;

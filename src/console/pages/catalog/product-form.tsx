@@ -1,8 +1,9 @@
-import { Divider, Form, message } from "antd";
+import { Divider, Form } from "antd";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 import { OrderFieldEditor } from "./order-field-editor";
 import { ProductAttributes, ProductBasics } from "./product-form-fields";

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { Button, Flex, Form, type FormInstance, Input, InputNumber, message, Switch, Typography } from "antd";
+import { Button, Flex, Form, type FormInstance, Input, InputNumber, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { productBody } from "#contracts";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { newSku, type ProductValues, type SkuValues } from "./product-form-values";
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Drawer, Flex, Form, type FormInstance, Input, message, Typography } from "antd";
+import { Alert, Button, Descriptions, Drawer, Flex, Form, type FormInstance, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -14,6 +14,7 @@ import { applyFieldErrors } from "../../../components/form-errors";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
 import { formatRate } from "../../../lib/funds";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { DepositStatusTag } from "../../../pages/deposit/deposit-status-tag";
 import { ProofView } from "../../../pages/deposit/proof-view";

@@ -1,5 +1,5 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { Button, Descriptions, Drawer, Flex, message, Popconfirm, Tag, Typography } from "antd";
+import { Button, Descriptions, Drawer, Flex, Popconfirm, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiApp, type ConsoleMerchant, consoleMerchantCalls } from "#contracts";
@@ -7,6 +7,7 @@ import { useCompactList } from "../../../components/column-chooser";
 import { LAPTOP_BREAKPOINT_PX, useViewportBelow } from "../../../components/shell/use-viewport";
 import { formatDateTime } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format-decimal";
+import { message } from "../../../lib/toast";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 import { MerchantForm } from "./merchant-form";

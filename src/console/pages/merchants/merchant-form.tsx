@@ -1,4 +1,4 @@
-import { Form, Input, message } from "antd";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type ConsoleMerchant,
@@ -7,6 +7,7 @@ import {
   consoleMerchantCreate,
 } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 

@@ -1,10 +1,11 @@
 import { useCan } from "@refinedev/core";
-import { Button, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Typography } from "antd";
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, type MerchantSkuPrice, merchantPriceQuery, priceCalls } from "#contracts";
 import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { priceText } from "../../shared/price-text";

@@ -1,10 +1,11 @@
 import { useCustom } from "@refinedev/core";
-import { Button, Flex, message, Space, Table } from "antd";
+import { Button, Flex, Space, Table } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, consoleMerchantCalls, type MemberItem } from "#contracts";
 import { useColumnChoice, useCompactList } from "../../../components/column-chooser";
 import { listTableLayout } from "../../../components/list-page";
+import { message } from "../../../lib/toast";
 import { memberColumns } from "../../../pages/member/member-columns";
 import { MemberFormModal } from "../../../pages/member/member-form-modal";
 import { PasswordShownModal, type ShownPassword } from "../../../pages/member/password-shown-modal";

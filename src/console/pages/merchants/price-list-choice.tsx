@@ -1,8 +1,9 @@
 import { type HttpError, useCustom } from "@refinedev/core";
-import { Button, Flex, message, Select, Typography } from "antd";
+import { Button, Flex, Select, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleMerchant, type PriceList, priceCalls } from "#contracts";
+import { message } from "../../../lib/toast";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 

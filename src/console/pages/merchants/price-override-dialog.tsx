@@ -1,7 +1,8 @@
-import { Form, Input, message } from "antd";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MerchantSkuPrice, overrideBody, priceCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { plainPrice, priceText } from "../../shared/price-text";

@@ -1,9 +1,10 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { Button, Card, Drawer, Flex, Form, Input, message, Spin } from "antd";
+import { Button, Card, Drawer, Flex, Form, Input, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ConsoleOrderDetail, consoleOrderCalls, failOrderBody } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { OrderDetails, OrderInputs } from "../../../pages/order/order-details";
 import { OrderTimeline } from "../../../pages/order/order-timeline";

@@ -1,7 +1,8 @@
-import { Form, Input, message, Switch } from "antd";
+import { Form, Input, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { type BankAccountBody, bankAccountBody, type ConsoleBankAccount, paymentCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 

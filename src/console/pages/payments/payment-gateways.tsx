@@ -1,8 +1,9 @@
-import { Button, Form, Input, InputNumber, message, Switch, Tag } from "antd";
+import { Button, Form, Input, InputNumber, Switch, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PaymentGateway, type PaymentGatewayBody, paymentCalls, paymentGatewayBody } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { useWholeList, WholeListTable, WholeListToolbar } from "../../whole-list";

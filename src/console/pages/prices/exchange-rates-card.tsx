@@ -1,11 +1,12 @@
 import { type HttpError, useCan, useCustom } from "@refinedev/core";
-import { Button, Card, Empty, Form, Input, message, Space, Table, Typography } from "antd";
+import { Button, Card, Empty, Form, Input, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ExchangeRate, type ExchangeRateBody, exchangeRateBody, exchangeRateCalls } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
 import { RefreshButton, tableLoading, useLoadFailure } from "../../../components/list-page";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";

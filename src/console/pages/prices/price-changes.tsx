@@ -1,9 +1,10 @@
-import { Button, Flex, message, Popconfirm, Table, Tag } from "antd";
+import { Button, Flex, Popconfirm, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { type PriceChange, priceCalls, type priceChangeStates } from "#contracts";
 import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 import { changeValueText, type PriceListTabProps, useRefetchOn } from "./price-common";
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Form, Input, message, Select, Space, Table } from "antd";
+import { Alert, Button, Flex, Form, Input, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PricedSku, priceCalls, pricedSkuQuery } from "#contracts";
 import { RefreshButton, tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { VisuallyHidden } from "../../../components/visually-hidden";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { PriceChangeDialog } from "./price-change-dialog";
 import { type PriceListTabProps, useRefetchOn } from "./price-common";

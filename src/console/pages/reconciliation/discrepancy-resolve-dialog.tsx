@@ -1,7 +1,8 @@
-import { Descriptions, Form, Input, message } from "antd";
+import { Descriptions, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { type Discrepancy, reconciliationCalls, resolveDiscrepancyBody } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { moneyText } from "../../shared/cost-text";

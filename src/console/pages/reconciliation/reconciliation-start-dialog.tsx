@@ -1,8 +1,9 @@
-import { DatePicker, Form, message, Select, Typography } from "antd";
+import { DatePicker, Form, Select, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { type ReconciliationRun, reconciliationCalls, startReconciliationBody } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { consoleCall } from "../../console-session";
 import { dayWindow, windowText } from "./reconciliation-common";
 

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, message, Popconfirm, Table } from "antd";
+import { Button, Flex, Form, Input, Popconfirm, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -12,6 +12,7 @@ import { FormDialog } from "../../../components/form-dialog";
 import { tableLoading } from "../../../components/list-page";
 import { usePagedCall } from "../../../components/use-paged-call";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { WrappedText } from "../../shared/wrapped-text";

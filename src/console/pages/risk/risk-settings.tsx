@@ -1,11 +1,12 @@
 import { type HttpError, useCustom } from "@refinedev/core";
-import { Button, Flex, Form, Input, message, Typography } from "antd";
+import { Button, Flex, Form, Input, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type RiskSettings, type RiskSettingsBody, riskCalls, riskSettingsBody } from "#contracts";
 import { RefreshButton, useLoadFailure } from "../../../components/list-page";
 import { useFormSave } from "../../../components/use-form-save";
 import { formatDateTime } from "../../../lib/date-format";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";

@@ -1,5 +1,5 @@
 import { useCan } from "@refinedev/core";
-import { Button, Checkbox, Flex, Form, Input, message, Popconfirm, Space, Table, Tag } from "antd";
+import { Button, Checkbox, Flex, Form, Input, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   consoleResources,
@@ -13,6 +13,7 @@ import {
 import { useCompactList } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard } from "../../../components/list-page";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { roleName } from "../../console-resources";
 import { consoleCall } from "../../console-session";

@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Button, Empty, Flex, Form, message, Switch, Typography } from "antd";
+import { Button, Empty, Flex, Form, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,6 +11,7 @@ import {
   supplierCalls,
 } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 import { productKey, RouteCard, type RoutesFormValues } from "./route-card";

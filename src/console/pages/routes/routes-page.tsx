@@ -1,11 +1,12 @@
 import { type CrudFilter, useCan } from "@refinedev/core";
-import { Button, Checkbox, Flex, Form, Input, message, Space, Table, Tag, Typography } from "antd";
+import { Button, Checkbox, Flex, Form, Input, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type RoutedSku, routeCalls, routedSkuQuery } from "#contracts";
 import { ListCard, RefreshButton } from "../../../components/list-page";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
 import { formatMoney } from "../../../lib/format-decimal";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { RouteSummary } from "../../shared/route-summary";

@@ -1,5 +1,5 @@
 import { useCan, useCustom, useGetIdentity } from "@refinedev/core";
-import { Form, Input, message, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -14,6 +14,7 @@ import {
 import { useColumnChoice } from "../../../components/column-chooser";
 import { FormDialog } from "../../../components/form-dialog";
 import { ListCard } from "../../../components/list-page";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { PasswordShownModal, type ShownPassword } from "../../../pages/member/password-shown-modal";
 import { customCall } from "../../../providers/api-call";

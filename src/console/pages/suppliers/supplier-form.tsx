@@ -1,4 +1,4 @@
-import { Button, Form, Input, message, Select, Space, Switch } from "antd";
+import { Button, Form, Input, Select, Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   type SupplierAccountBody,
@@ -10,6 +10,7 @@ import {
   supplierKinds,
 } from "#contracts";
 import { FormDialog } from "../../../components/form-dialog";
+import { message } from "../../../lib/toast";
 import { zodRule } from "../../../lib/zod-rule";
 import { consoleCall } from "../../console-session";
 import { documentedUrls } from "./supplier-kinds";

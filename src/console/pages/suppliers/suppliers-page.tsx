@@ -1,10 +1,10 @@
 import { useCan, useCustom } from "@refinedev/core";
-import { message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SupplierAccountView, type SupplierCatalogState, supplierCalls, supplierCatalogCalls } from "#contracts";
 import { useColumnChoice } from "../../../components/column-chooser";
 import { ListCard } from "../../../components/list-page";
+import { message } from "../../../lib/toast";
 import { customCall } from "../../../providers/api-call";
 import { consoleCall } from "../../console-session";
 import { useWholeList, WholeListActions, WholeListTable } from "../../whole-list";

@@ -1,7 +1,7 @@
-import { message } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Product } from "#contracts";
 import { type BatchRow, rowsFromTable, type TemplateColumn } from "../../../lib/order-inputs";
+import { message } from "../../../lib/toast";
 import { columnNote, downloadTemplate, readTableFile, type TemplateFormat } from "./batch-files";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,9 +1,10 @@
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Modal, message } from "antd";
+import { Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BatchOrderResult, orderCalls, type Product, type ProductSku } from "#contracts";
 import { type BatchRow, type BatchValidation, batchItems, batchOutcome, isBlankRow } from "../../../lib/order-inputs";
+import { message } from "../../../lib/toast";
 import { customCall } from "../../../providers/api-call";
 import { showFailure } from "../../../providers/http-client";
 import { outcomeMessageKey, type ResultRow } from "./batch-result";
