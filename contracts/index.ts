@@ -38,6 +38,7 @@ export * from "./notification";
 export * from "./openapi";
 export * from "./order";
 export * from "./overview";
+export * from "./page-paths";
 export * from "./permissions";
 export * from "./product";
 export * from "./public-config";

@@ -10,12 +10,22 @@ import type { Catalog } from "./lib/locale-resources";
 import { startFirstScreenCalls } from "./providers/first-screen-calls";
 import { startI18n } from "./providers/i18n-provider";
 import { getToken } from "./providers/token-storage";
+import { preloadPage } from "./resources";
+
+/**
+ * With a session, what the first screen waits for starts at once and side by side with the app's code: the page's
+ * code, the user info and the reads the screen will make. Left to the render, each would start only when the one
+ * before it had arrived. (The server's HTML already named the app's files and the page's, so their download began
+ * with the HTML: server/src/plugins/page-preloads.ts.)
+ */
+function startFirstScreen(): void {
+  preloadPage(window.location.pathname);
+  if (getToken()) startFirstScreenCalls(window.location.pathname, window.location.search);
+}
 
 /** The whole app (antd, Refine, every page): everything but the signed-out /login. */
 export function startApp(root: HTMLElement, language: Language, catalogs: Record<string, Catalog>): void {
-  // With a session, the user info and the reads the screen will make start at once (the page's code started with
-  // the app's, src/main.tsx): left to the render, each would start only when the one before it had arrived.
-  if (getToken()) startFirstScreenCalls(window.location.pathname, window.location.search);
+  startFirstScreen();
   startI18n(language, catalogs);
   const app = createRoot(root);
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of one

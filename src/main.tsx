@@ -25,9 +25,6 @@ if (entry === "signIn" || entry === "consoleSignIn") {
     app.startConsole(root, language, catalogs),
   );
 } else {
-  // The page's code starts beside the app's, not once the app has run: its files (the table, the filters…) then
-  // come while the app's arrive and start up, instead of after.
-  void import("./resources/pages").then((pages) => pages.preloadPage(window.location.pathname));
   void Promise.all([import("./full-app"), loadAppCatalogs(language)]).then(([app, catalogs]) =>
     app.startApp(root, language, catalogs),
   );

@@ -16,6 +16,7 @@ import { portalDocumentOptions } from "./plugins/api-document";
 import { registerAuthGuard } from "./plugins/auth";
 import { frameworkError, portalNotFound, registerEnvelope, validatorCompiler } from "./plugins/envelope";
 import { registerOverloadGuard } from "./plugins/overload";
+import { pagePreloads, sendPage } from "./plugins/page-preloads";
 import { noStore, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorageGuard } from "./plugins/storage-guard";
 
@@ -141,11 +142,17 @@ async function serveBrowserApp(app: FastifyInstance, webRoot: string) {
       },
     });
   }
+  // A page of the merchant portal: index.html naming the files its first screen needs (plugins/page-preloads.ts).
+  const preloads = hasApp ? pagePreloads(webRoot) : undefined;
   app.setNotFoundHandler((request, reply) => {
     // HEAD too: uptime monitors check pages with it.
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !path.extname(request.url.split("?")[0] ?? "");
-    if (hasApp && isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (hasApp && isPage) {
+      reply.header("cache-control", "no-cache");
+      const page = preloads?.(request.url.split("?")[0] ?? "/");
+      return page ? sendPage(request, reply, page) : reply.sendFile("index.html");
+    }
     const hint = hasApp ? "Not found" : "Not found (the browser app is not built: run `npm run build`)";
     return reply.code(404).type("text/plain; charset=utf-8").send(hint);
   });

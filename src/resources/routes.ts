@@ -1,24 +1,20 @@
 import type { ResourceProps } from "@refinedev/core";
-import { type Action, type ResourceDeclaration, resources } from "#contracts";
+import {
+  type Action,
+  type ResourceDeclaration,
+  resourceForPath,
+  resources,
+  type View,
+  viewRoutes,
+  views,
+} from "#contracts";
+
+export { resourceForPath, type View, viewForPath, viewRoutes, views } from "#contracts";
 
 /**
  * Routes, Refine resources and breadcrumbs derived from the one resource declaration in the contracts.
  * Pure: which resources have a page is passed in, so the derivation is testable without loading pages.
  */
-/** The pages a resource can have: its list at its path, the others under it. */
-export const views = ["list", "show", "create", "batch", "batches"] as const;
-export type View = (typeof views)[number];
-
-/** Where each view lives below the resource's path, and the action a role needs to open it. */
-export const viewRoutes: Record<View, { suffix: string; action: Action }> = {
-  list: { suffix: "", action: "list" },
-  create: { suffix: "/create", action: "create" },
-  batch: { suffix: "/batch", action: "create" },
-  /** Past batches and their results (the order list's readers may open it). */
-  batches: { suffix: "/batches", action: "list" },
-  show: { suffix: "/:id", action: "show" },
-};
-
 export type DerivedRoute =
   | { kind: "page"; path: string; resource: string; view: View; action: Action }
   | { kind: "redirect"; path: string; to: string };
@@ -73,26 +69,6 @@ export function refineResources(
       meta: { ...(r.parent ? { parent: r.parent } : {}), ...(r.hidden ? { hide: true } : {}) },
     };
   });
-}
-
-/**
- * The resource whose page a browser path shows (its own path, an alias, or a page below its path), ignoring a
- * trailing slash.
- */
-export function resourceForPath(pathname: string, declarations: readonly ResourceDeclaration[] = resources) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const own = declarations.find((r) => !r.group && (r.path === path || (r.aliases ?? []).includes(path)));
-  return own ?? declarations.find((r) => !r.group && path.startsWith(`${r.path}/`));
-}
-
-/** Which of a resource's pages a path shows: its list, or the page below its path (create, batch, or one item). */
-export function viewForPath(pathname: string, declarations: readonly ResourceDeclaration[] = resources): View | null {
-  const resource = resourceForPath(pathname, declarations);
-  if (!resource) return null;
-  const path = pathname.replace(/\/+$/, "");
-  if (path === resource.path || (resource.aliases ?? []).includes(path)) return "list";
-  const rest = path.slice(resource.path.length);
-  return views.find((v) => v !== "list" && v !== "show" && viewRoutes[v].suffix === rest) ?? "show";
 }
 
 /** Resource names from the top group down to the resource shown at `pathname` (empty for other paths). */
