@@ -180,7 +180,7 @@ describe("the console's tables at a laptop's and a phone's width", () => {
       const drawer = await openMerchant(page, "en-US");
       const row = drawer.getByRole("row").filter({ hasText: bound.username });
       await row.getByRole("button", { name: "Reset MFA" }).click();
-      await page.getByRole("button", { name: "OK" }).click();
+      await page.getByRole("button", { name: "OK", exact: true }).click();
       await confirmStepUp(page, e2e, chief.mfaSecret!);
       await page.getByText(`MFA of ${bound.username}`, { exact: false }).first().waitFor();
       await row.getByText("Not bound").waitFor();
