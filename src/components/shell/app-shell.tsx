@@ -28,8 +28,9 @@ const SIDER_WIDTH = 256;
 const SIDEBAR_COOKIE_DAYS = 365;
 type Dialog = "none" | "export" | "password" | "mfa";
 
-// What the top bar opens (a phone's menu too), and the MFA and step-up dialogs, arrive when first needed: most visits never open them,
-// and with them every page's first load would carry antd's Modal, Progress, Popconfirm and the QR code.
+// What the top bar opens (a phone's menu too), and the MFA and step-up dialogs, arrive when first needed: most visits
+// never open them, and with them every page's first load would carry antd's Modal, Drawer, Progress, Popconfirm and
+// the QR code.
 const CommandPalette = lazy(() => import("./command-palette"));
 const MobileMenu = lazy(() => import("./mobile-menu"));
 const ExportTaskDrawer = lazy(() =>
