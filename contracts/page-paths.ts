@@ -42,12 +42,20 @@ export function viewForPath(pathname: string, declarations: readonly ResourceDec
 }
 
 /**
- * The source file of the page a path opens, if it is a resource's page: `src/pages/<resource>/<resource>-<view>-page.tsx`
- * (src/resources/pages.ts finds pages by that name; a singleton's page at its own path is its `show` file).
+ * The source file of a resource's page for a view: `src/pages/<resource>/<resource>-<view>-page.tsx`. A singleton
+ * resource's page opens at its own path (its list route) and is its `show` file; it has no other show page. The
+ * browser finds its pages by this name (src/resources/pages.ts) and the server names a page's files in its HTML by
+ * it (page-preloads.ts).
  */
+export function pageFileOf(resource: string, view: View): string | null {
+  const singleton = findResource(resource)?.singleton === true;
+  if (singleton && view === "show") return null;
+  const fileView = singleton && view === "list" ? "show" : view;
+  return `src/pages/${resource}/${resource}-${fileView}-page.tsx`;
+}
+
+/** The source file of the page a path opens, if it is a resource's page (`pageFileOf`). */
 export function pageFileForPath(pathname: string): string | null {
   const [resource, view] = [resourceForPath(pathname), viewForPath(pathname)];
-  if (!resource || !view) return null;
-  const fileView = view === "list" && findResource(resource.name)?.singleton ? "show" : view;
-  return `src/pages/${resource.name}/${resource.name}-${fileView}-page.tsx`;
+  return resource && view ? pageFileOf(resource.name, view) : null;
 }

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { UserInfo } from "#contracts";
 import { storageKeys } from "../lib/storage-keys";
 import type { ColumnChecklistProps } from "./column-checklist";
-import { MountedOnceOpen } from "./mounted-once-open";
+import { MountedOnceOpen, openerProps } from "./mounted-once-open";
 import { LAPTOP_BREAKPOINT_PX, PHONE_BREAKPOINT_PX, useViewportBelow } from "./shell/use-viewport";
 
 /** The checklist and its popover: their code arrives when the chooser is first opened, not with every list. */
@@ -78,18 +78,12 @@ export function useColumnChoice<Row>(
 function ColumnChooser(props: ColumnChecklistProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  // Until the checklist's code is here the button opens it; then the popover opens and closes itself on a click.
-  // The button the checklist brings replaces the one clicked, so it takes the focus over.
   const button = (opens: boolean) => (
     <Button
-      autoFocus={!opens}
+      {...openerProps({ load: loadChecklist, opens, onOpen: () => setOpen(true) })}
       icon={<TableOutlined />}
       aria-label={t("common.columns.choose")}
       title={t("common.columns.choose")}
-      onClick={opens ? () => setOpen(true) : undefined}
-      // A pointer on its way or the focus on it: the checklist's code starts coming before the click.
-      onPointerEnter={() => void loadChecklist()}
-      onFocus={() => void loadChecklist()}
     />
   );
   return (

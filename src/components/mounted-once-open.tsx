@@ -19,3 +19,26 @@ export function MountedOnceOpen({
   if (!opened) return fallback;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
+
+/**
+ * The props of the button that opens something mounted once open (`MountedOnceOpen`) whose code arrives then.
+ * Until that code is here the button itself opens it (`opens`); the overlay then brings its own button, which
+ * replaces the one clicked and so takes the focus over, and which opens and closes the overlay by itself. A pointer
+ * on its way or the focus on either button starts the code coming before the click.
+ */
+export function openerProps({
+  load,
+  opens,
+  onOpen,
+}: {
+  load: () => Promise<unknown>;
+  opens: boolean;
+  onOpen: () => void;
+}) {
+  return {
+    autoFocus: !opens,
+    onClick: opens ? onOpen : undefined,
+    onPointerEnter: () => void load(),
+    onFocus: () => void load(),
+  };
+}

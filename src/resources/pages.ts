@@ -1,16 +1,15 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from "react";
-import { findResource } from "#contracts";
+import { pageFileOf, resources } from "#contracts";
 import { resourceForPath, type View, viewForPath, views } from "./routes";
 
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * Pages are found by their file name, so adding one edits no list: `src/pages/<resource>/<resource>-<view>-page.tsx`
- * with a default-exported component, for the views list, show, create, batch and batches. A singleton resource's show
- * page opens at its own path (its list route). Each loads on first visit so the sign-in screen stays small.
+ * Pages are found by their file name, so adding one edits no list: a resource's page for a view is the file
+ * contracts' `pageFileOf` names (`src/pages/<resource>/<resource>-<view>-page.tsx`, default-exporting its component),
+ * when it exists. Each loads on first visit so the sign-in screen stays small.
  */
 const pageFiles = import.meta.glob<{ default: ComponentType }>("../pages/*/*-page.tsx");
-const pageFile = new RegExp(`^\\.\\./pages/([^/]+)/\\1-(${views.join("|")})-page\\.tsx$`);
 
 /** A page, and the call that fetches its code (which `lazy` makes on first render). */
 interface PageEntry {
@@ -20,13 +19,13 @@ interface PageEntry {
   loaded?: ComponentType;
 }
 const resourcePages = new Map<string, Partial<Record<View, PageEntry>>>();
-for (const [file, load] of Object.entries(pageFiles)) {
-  const match = pageFile.exec(file);
-  if (!match) continue;
-  const [, name = "", fileView = ""] = match;
-  const view = (findResource(name)?.singleton && fileView === "show" ? "list" : fileView) as View;
-  resourcePages.set(name, { ...resourcePages.get(name), [view]: { page: lazy(load), load } });
-}
+for (const { name } of resources)
+  for (const view of views) {
+    // The glob's keys are relative to this folder (src/resources), the contracts' names to the project.
+    const file = pageFileOf(name, view);
+    const load = file ? pageFiles[file.replace(/^src\//, "../")] : undefined;
+    if (load) resourcePages.set(name, { ...resourcePages.get(name), [view]: { page: lazy(load), load } });
+  }
 
 /** Whether the first screen's page has its code (or there is none to wait for), for the session gate. */
 let firstPageHere = false;

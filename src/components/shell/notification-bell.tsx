@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { notificationCalls, type UserInfo } from "#contracts";
 import { unreadBadge } from "../../lib/notifications";
 import { customCall } from "../../providers/api-call";
-import { MountedOnceOpen } from "../mounted-once-open";
+import { MountedOnceOpen, openerProps } from "../mounted-once-open";
 import { PageLoading } from "../page-loading";
 import { useIsMobile } from "./use-viewport";
 
@@ -37,19 +37,14 @@ export function NotificationBell() {
     ? t("common.labelled", { label: t("notification.bell"), value: t("notification.unread", { count: badge }) })
     : t("notification.bell");
   if (!ready) return null;
-  // Until the overlay's code is here, the bell opens it; then a popover opens and closes itself on a click. The bell
-  // the overlay brings replaces the one clicked, so it takes the focus over.
+  // On a phone the drawer does not open itself on a click: its bell goes on opening it.
   const button = (opens: boolean) => (
     <Button
-      autoFocus={!opens}
+      {...openerProps({ load: loadOverlay, opens, onOpen: () => setOpen(true) })}
       type="text"
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={open}
-      onClick={opens ? () => setOpen(true) : undefined}
-      // A pointer on its way or the focus on it: the overlay's code starts coming before the click.
-      onPointerEnter={() => void loadOverlay()}
-      onFocus={() => void loadOverlay()}
     >
       <Badge count={badge} size="small" offset={[4, -2]}>
         <BellOutlined aria-hidden style={{ fontSize: 16 }} />
