@@ -64,31 +64,6 @@ function antdStaticStyles(): Plugin {
   };
 }
 
-/**
- * The modules the signed-out sign-in page loads (index.html's start-up switch, and the light sign-in page with all it
- * may load later), found as the build's module graph is complete. The "app-start" group below leaves them where
- * they are: the sign-in page would otherwise load the app's start-up chunk for the few modules it shares with it.
- */
-const signInModules = new Set<string>();
-function signInGraph(): Plugin {
-  return {
-    name: "sign-in-graph",
-    apply: "build",
-    buildEnd() {
-      signInModules.clear();
-      const visit = (id: string, lazyToo: boolean) => {
-        if (signInModules.has(id)) return;
-        signInModules.add(id);
-        const info = this.getModuleInfo(id);
-        const next = [...(info?.importedIds ?? []), ...(lazyToo ? (info?.dynamicallyImportedIds ?? []) : [])];
-        for (const id of next) visit(id, lazyToo);
-      };
-      visit(path.resolve("index.html"), false);
-      visit(path.resolve("src/pages/login/start-login.tsx"), true);
-    },
-  };
-}
-
 const apiPort = Number(process.env.PORT ?? 8080);
 
 /**
@@ -127,7 +102,7 @@ class ProjectsInTurnLongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  plugins: [react(), browserContracts(), antdStaticStyles(), appStartFiles(), signInGraph(), precompress()],
+  plugins: [react(), browserContracts(), antdStaticStyles(), appStartFiles(), precompress()],
   resolve: {
     // @refinedev/antd's MarkdownField (never used here) would pull the whole Markdown stack into every signed-in
     // page: both its imports resolve to a stub that renders the text as it is. papaparse (Refine's import and
@@ -188,16 +163,6 @@ export default defineConfig({
               tags: ["$initial"],
             },
             { name: "refine", test: /node_modules[\\/]@refinedev[\\/]/, priority: 10, tags: ["$initial"] },
-            // The rest of the app's start-up code (its own modules, the contracts, zod, dayjs, big.js…) in one chunk
-            // rather than some twenty small ones: the order list's first load went from 72 files to 56 and 8 KB less.
-            // Not with their dependencies: those the sign-in page shares stay out (signInGraph).
-            {
-              name: "app-start",
-              test: (id) => !signInModules.has(id),
-              priority: 5,
-              tags: ["$initial"],
-              includeDependenciesRecursively: false,
-            },
           ],
         },
       },

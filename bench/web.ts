@@ -8,15 +8,13 @@
  * built here. Lighthouse's 4x CPU slowdown is relative to the machine it runs on (its benchmarkIndex is printed),
  * so the floor says what any page of this stack can reach on this machine, and how far the app is from it. The
  * targets (issue 36), printed MET or MISSED at the end: the order list on mobile ≥ the floor's score − 5 and on
- * desktop ≥ 90, /login on mobile ≥ 90, the order list's first-load script ≤ 1.3 × the floor's (bytes sent). The
- * floor is scored a second time with the app's boot mark in its HTML (see `appBootMark`), and the mobile target
- * printed against that one too.
+ * desktop ≥ 90, /login on mobile ≥ 90, the order list's first-load script ≤ 1.3 × the floor's (bytes sent).
  *
  * Both are served as production serves them: behind a TLS terminator speaking HTTP/2 (bench/support/
  * tls-terminator.ts), so the browser gets brotli and one connection for every file. `BENCH_WEB_TRANSPORT=plain`
  * measures them over plain HTTP/1.1 instead (gzip, six connections: what this bench measured before 2026-11-29).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -24,7 +22,7 @@ import react from "@vitejs/plugin-react";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
-import { build, type Plugin } from "vite";
+import { build } from "vite";
 import { precompress } from "../scripts/vite-precompress";
 import { orderPath } from "../src/lib/order-list";
 import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
@@ -52,53 +50,18 @@ const { url: base, front } = await served(t.app);
 const shop = await shopInEveryStatus(t);
 const adminToken = await t.login(shop.merchant.users.admin.username);
 
-/**
- * The app's boot mark (index.html's `.boot` block and its style), which it paints as its HTML arrives, long before
- * its code has run. Lighthouse counts blocking time from the first paint on: the app's starts with the mark, the
- * bare floor's only with its React render, after its script has run. The floor is scored both ways: as it is, and
- * with the app's boot mark, so that both count their main thread's work from the same moment.
- */
-function appBootMark(): Plugin {
-  const html = readFileSync("index.html", "utf8");
-  const mark = /<div class="boot">[\s\S]*?<\/div>/.exec(html)?.[0];
-  const style = /\.boot \{[^}]*\}/.exec(html)?.[0];
-  if (!mark || !style) throw new Error("index.html has no boot mark (.boot) for the floor to copy");
-  return {
-    name: "app-boot-mark",
-    transformIndexHtml: (page) =>
-      page
-        .replace('<div id="root"></div>', `<div id="root">${mark}</div>`)
-        .replace("</head>", `<style>body { margin: 0; } ${style}</style></head>`),
-  };
-}
-
-/**
- * The floor page, built as the app is (minified, with the brotli and gzip copies the server sends), and served by a
- * server of its own (the same code, so the same headers and compression).
- */
-async function floorServer(extra: Plugin[]) {
-  const dist = mkdtempSync(path.join(tmpdir(), "mp-bench-web-floor-"));
-  await build({
-    configFile: false,
-    root: path.resolve("bench/web-floor"),
-    logLevel: "error",
-    plugins: [react(), precompress(), ...extra],
-    build: { outDir: dist, emptyOutDir: true },
-  });
-  const server = await startTestApp("pglite", { webRoot: dist });
-  const { url, front } = await served(server.app);
-  return {
-    url,
-    front,
-    close: async () => {
-      await front?.close();
-      await server.close();
-      rmSync(dist, { recursive: true, force: true });
-    },
-  };
-}
-const floor = await floorServer([]);
-const markedFloor = await floorServer([appBootMark()]);
+// The floor page, built as the app is (minified, with the brotli and gzip copies the server sends), and served
+// by a second server of its own (the same code, so the same headers and compression).
+const floorDist = mkdtempSync(path.join(tmpdir(), "mp-bench-web-floor-"));
+await build({
+  configFile: false,
+  root: path.resolve("bench/web-floor"),
+  logLevel: "error",
+  plugins: [react(), precompress()],
+  build: { outDir: floorDist, emptyOutDir: true },
+});
+const floor = await startTestApp("pglite", { webRoot: floorDist });
+const { url: floorBase, front: floorFront } = await served(floor.app);
 
 // A persistent profile: Lighthouse drives the same browser through its debugging port and keeps its storage.
 const profile = mkdtempSync(path.join(tmpdir(), "mp-bench-web-"));
@@ -108,9 +71,7 @@ const context = await chromium.launchPersistentContext(profile, {
     ...CHROMIUM_ARGS,
     `--remote-debugging-port=${DEBUG_PORT}`,
     // The terminators' certificates trusted (one switch: Chromium reads only the last of a repeated one).
-    ...(front && floor.front && markedFloor.front
-      ? [`--ignore-certificate-errors-spki-list=${[front, floor.front, markedFloor.front].map((f) => f.spkiHash)}`]
-      : []),
+    ...(front && floorFront ? [`--ignore-certificate-errors-spki-list=${front.spkiHash},${floorFront.spkiHash}`] : []),
   ],
   headless: true,
 });
@@ -273,19 +234,13 @@ try {
     `Lighthouse ${RUNS} runs per page, medians; Node ${process.version}; ${PLAIN ? "plain HTTP/1.1" : "HTTPS, HTTP/2"}`,
   );
   const login = await lighthousePage("/login", `${base}/login`, null);
-  const floorUrl = `${floor.url}/merchant/order`;
+  const floorUrl = `${floorBase}/merchant/order`;
   const list = await lighthousePage("order list", `${base}/merchant/order`, adminToken);
   const listFloor = await lighthousePage("its floor", floorUrl, null);
-  const listMarkedFloor = await lighthousePage("floor, boot mark", `${markedFloor.url}/merchant/order`, null);
   const desktop = await lighthousePage("order list", `${base}/merchant/order`, adminToken, "desktop");
   await lighthousePage("its floor", floorUrl, null, "desktop");
   console.log("Targets (issue 36):");
   target("order list, mobile, against its floor − 5", list.performance, listFloor.performance - 5);
-  target(
-    "order list, mobile, against its floor with the app's boot mark − 5",
-    list.performance,
-    listMarkedFloor.performance - 5,
-  );
   target("order list, desktop", desktop.performance, 90);
   target("/login, mobile", login.performance, 90);
   target(
@@ -307,8 +262,9 @@ try {
 } finally {
   await context.close();
   rmSync(profile, { recursive: true, force: true });
+  rmSync(floorDist, { recursive: true, force: true });
   await front?.close();
+  await floorFront?.close();
   await floor.close();
-  await markedFloor.close();
   await t.close();
 }
