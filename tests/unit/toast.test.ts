@@ -25,7 +25,12 @@ describe("toasts", () => {
       return async () => root.unmount();
     });
   });
-  afterEach(() => message.destroy());
+  // antd closes its toasts over renders of its own (the leave motion ends on a timer): the next test, or the next
+  // file in this worker once the act environment is back, starts after the last one has gone.
+  afterEach(async () => {
+    message.destroy();
+    await vi.waitFor(() => expect(document.querySelector(".ant-message-notice-wrapper")).toBeNull(), ARRIVES_MS);
+  });
   afterAll(() => {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
   });
