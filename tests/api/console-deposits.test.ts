@@ -101,6 +101,10 @@ describe.each(engines)("the console's deposit review on %s", (engine) => {
     expect(again.json().code).toBe(409);
     const [entry] = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, deposit.depositNo));
     expect(entry).toMatchObject({ action: "deposit.approved", actorKind: "staff", actorName: finance.username });
+    // The amount stays on both sides: the log reads "Pending → Success" with the settled figures added.
+    const { amount, currency } = (entry?.before ?? {}) as { amount?: string; currency?: string };
+    expect(Number(amount)).toBe(100);
+    expect(entry?.after).toMatchObject({ status: "success", amount, currency, settledAmount: "98.7700" });
   });
 
   it("rejects with a reason, which the merchant's Recharge History shows; no money moves", async () => {

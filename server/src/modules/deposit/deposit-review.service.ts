@@ -145,7 +145,10 @@ export async function approveDeposit(deps: AppDeps, actor: AuditActor, input: Ap
   });
 }
 
-/** A decided deposit as the audit log keeps it: Pending before, the decision and its figures after. */
+/**
+ * A decided deposit as the audit log keeps it: Pending before, the decision and its figures after. The amount and
+ * currency are on both sides, as they stay: a side without them reads as if the decision had removed them.
+ */
 const depositDecision = (
   actor: AuditActor,
   d: DepositRow,
@@ -158,6 +161,8 @@ const depositDecision = (
   before: { status: "pending", amount: d.amount, currency: d.currency },
   after: {
     status: d.status,
+    amount: d.amount,
+    currency: d.currency,
     ...(d.status === "success"
       ? {
           settledAmount: d.settledAmount,
