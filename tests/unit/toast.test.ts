@@ -25,11 +25,16 @@ describe("toasts", () => {
       return async () => root.unmount();
     });
   });
-  // antd closes its toasts over renders of its own (the leave motion ends on a timer): the next test, or the next
-  // file in this worker once the act environment is back, starts after the last one has gone.
+  // The next test, or the next file in this worker once the act environment is back, starts after the last toast
+  // has gone: happy-dom runs no CSS transition, so the test ends each toast's leave motion as a browser would, with
+  // its transitionend (else antd's renders went on after the test, and React warned from the next file).
   afterEach(async () => {
     message.destroy();
-    await vi.waitFor(() => expect(document.querySelector(".ant-message-notice-wrapper")).toBeNull(), ARRIVES_MS);
+    await vi.waitFor(() => {
+      for (const notice of document.querySelectorAll(".ant-message-notice-wrapper"))
+        notice.dispatchEvent(new Event("transitionend"));
+      expect(document.querySelector(".ant-message-notice-wrapper")).toBeNull();
+    }, ARRIVES_MS);
   });
   afterAll(() => {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
