@@ -73,11 +73,13 @@ export function useLoadFailure(
 /**
  * A list table's size and scrolling: on a wide screen every column at its natural width (the table scrolls
  * sideways when they do not fit); on a phone the table takes the card's width and its headers wrap (the list shows
- * the few columns chosen for a phone).
+ * the few columns chosen for a phone). A phone's table is laid out by its contents even with a fixed column
+ * (antd would fix its layout, squeezing a list of many columns until "Matched" broke into "Matche/d"): too wide
+ * for the card, it scrolls sideways.
  */
-export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll" | "className"> {
+export function listTableLayout(compact: boolean): Pick<TableProps, "size" | "scroll" | "className" | "tableLayout"> {
   return compact
-    ? { size: "small", scroll: { x: "100%" }, className: "compact-list-table" }
+    ? { size: "small", scroll: { x: "100%" }, tableLayout: "auto", className: "compact-list-table" }
     : { size: "middle", scroll: { x: "max-content" } };
 }
 

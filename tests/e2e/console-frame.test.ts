@@ -4,6 +4,7 @@ import { storageKeys } from "../../src/lib/storage-keys";
 import { type E2E, problemsOf, startE2E, viewports } from "../support/e2e";
 import { shopInEveryStatus } from "../support/every-status";
 import { staffLogin, staffMember } from "../support/staff";
+import { splitHeaderWords } from "../support/table-reach";
 
 const words = {
   "en-US": { menu: "Toggle menu", orders: "Orders", audit: "Audit log" },
@@ -29,16 +30,20 @@ describe("the console's frame", () => {
           viewport,
           storage: { [storageKeys.consoleToken]: token, [storageKeys.language]: locale },
         });
-        // No area makes the page scroll sideways: wide tables scroll inside their card.
+        // No area makes the page scroll sideways: wide tables scroll inside their card. No column title is split
+        // inside a word, squeezed as a table may be.
         const wider: string[] = [];
+        const split: string[] = [];
         for (const { path } of consoleResources) {
           await page.goto(path);
           await page.getByRole("heading", { level: 1 }).first().waitFor();
           await page.waitForLoadState("networkidle");
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           if (overflow > 0) wider.push(`${path} by ${overflow} px`);
+          for (const word of await splitHeaderWords(page)) split.push(`${path}: ${word}`);
         }
         expect(wider).toEqual([]);
+        expect(split).toEqual([]);
 
         // A laptop shows the areas beside the page; a phone opens them from the top bar.
         await page.goto("/console/orders");

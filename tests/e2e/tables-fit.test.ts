@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageKeys } from "../../src/lib/storage-keys";
+import { auditedPaths } from "../support/browser";
 import { type E2E, problemsOf, startE2E, viewports } from "../support/e2e";
 import { type EveryStatusShop, shopInEveryStatus } from "../support/every-status";
+import { splitHeaderWords } from "../support/table-reach";
 
 /** Lists whose every column must be in sight without scrolling sideways, at a laptop's and a phone's width. */
 const lists = [
@@ -34,7 +36,7 @@ describe("tables fit their card", () => {
 
   for (const locale of ["en-US", "zh-CN"] as const)
     for (const [width, viewport] of Object.entries(viewports))
-      it(`shows every column and the row actions at ${width} width (${locale})`, async () => {
+      it(`shows every column and the row actions, and titles whole, at ${width} width (${locale})`, async () => {
         const page = await e2e.newPage({
           locale,
           viewport,
@@ -50,6 +52,15 @@ describe("tables fit their card", () => {
             true,
           );
         }
+        // On every page, however a table is squeezed, no column title is split inside a word ("姓/名").
+        const split: string[] = [];
+        for (const path of auditedPaths) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          for (const word of await splitHeaderWords(page)) split.push(`${path}: ${word}`);
+        }
+        expect(split).toEqual([]);
         expect(problemsOf(page)).toEqual([]);
       });
 });

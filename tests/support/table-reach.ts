@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /**
  * What keeps a table's columns from the person reading it, as found in the browser: a header or a cell outside the
@@ -64,4 +64,28 @@ export function isCut(inner: Locator): Promise<boolean> {
       (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible",
     ),
   );
+}
+
+/**
+ * The words of the page's column titles that a table splits across lines ("姓/名", "Matche/d"): a title may wrap
+ * between its words, never inside one. Visually hidden titles (a 1 px box) are not read.
+ */
+export function splitHeaderWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const split: string[] = [];
+    for (const th of document.querySelectorAll(".ant-table-thead th")) {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if ((node.parentElement?.getBoundingClientRect().width ?? 0) < 2) continue;
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(word[0]);
+        }
+      }
+    }
+    return split;
+  });
 }
