@@ -126,7 +126,8 @@ export function listPagination(
       showSizeChanger: true,
       size: compact ? "small" : "default",
       showLessItems: compact,
-      showTotal: (total) => t(totalCapped ? "common.totalCapped" : "common.total", { total }),
+      showTotal: (total) =>
+        totalCapped ? t("common.totalCapped", { total }) : t("common.total", { count: total }),
     }
   );
 }

@@ -73,7 +73,7 @@ describe("exports from the operator's side", () => {
     expect(await runExportsOnce(e2e.t.deps)).toBe(1);
     await task.getByText("Completed", { exact: true }).waitFor({ timeout: 15_000 });
     await task.getByText("2 / 2").waitFor();
-    await drawer.getByText("Total 1 items").waitFor();
+    await drawer.getByText("Total 1 item").waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -164,7 +164,7 @@ describe("exports from the operator's side", () => {
     await page.getByRole("tooltip").getByRole("button", { name: "OK" }).click();
     await page.getByText("task deleted", { exact: true }).waitFor();
     await failed.waitFor({ state: "detached" });
-    await drawer.getByText("Total 1 items").waitFor();
+    await drawer.getByText("Total 1 item").waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ describe("products and placing orders in the browser", () => {
     await page.getByLabel("Product name").fill("Mobile");
     await page.getByLabel("Product name").press("Enter");
     await page.getByRole("row", { name: /DEMO-ELECTRICITY/ }).waitFor({ state: "detached" });
-    await page.getByText("Total 1 items").waitFor();
+    await page.getByText("Total 1 item").waitFor();
 
     // Names come from the server in the request's language: a switch refetches them.
     await page.getByRole("button", { name: /English/ }).click();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { auditDiff, differences, sameValue } from "../../src/console/pages/audit/audit-diff";
+import { valueText } from "../../src/console/pages/audit/audit-changes";
+import { auditDiff, differences, enumOfField, sameValue } from "../../src/console/pages/audit/audit-diff";
+import { i18n } from "../../src/providers/i18n-provider";
 
 describe("an audit entry's before and after, field by field", () => {
   it("lists changes, then added and removed fields in recorded order, then what stayed the same", () => {
@@ -34,5 +36,20 @@ describe("an audit entry's before and after, field by field", () => {
     ]);
     expect(auditDiff({ code: "GIFT" }, null)).toEqual([{ field: "code", kind: "record", value: "GIFT" }]);
     expect(auditDiff(null, null)).toEqual([]);
+  });
+
+  it("reads a status or a role in words, by the entry's target, in the reader's language", async () => {
+    await i18n.changeLanguage("en-US");
+    const t = i18n.t.bind(i18n);
+    expect(valueText(t, "pending", enumOfField("deposit", "status"))).toBe("Pending");
+    expect(valueText(t, "finance", enumOfField("user", "role"))).toBe("Finance");
+    expect(valueText(t, "processing", enumOfField("order", "status"))).toBe("Processing");
+    // A field without texts, or a value they lack, reads as recorded.
+    expect(enumOfField("supplier", "status")).toBeUndefined();
+    expect(valueText(t, "paused", enumOfField("supplier", "status"))).toBe("paused");
+    expect(valueText(t, "someday", enumOfField("deposit", "status"))).toBe("someday");
+    await i18n.changeLanguage("zh-CN");
+    expect(valueText(i18n.t.bind(i18n), "pending", enumOfField("deposit", "status"))).toBe("待审核");
+    await i18n.changeLanguage("en-US");
   });
 });

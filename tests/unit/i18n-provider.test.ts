@@ -10,6 +10,9 @@ describe("i18n provider", () => {
     expect(i18nProvider.getLocale()).toBe("en-US");
     expect(i18nProvider.translate("validation.usernameRequired")).toBe("Username is required");
     expect(i18nProvider.translate("deposit.title")).toBe("Recharge History");
+    // Counts take the singular where English has one.
+    expect(i18nProvider.translate("common.total", { count: 1 })).toBe("Total 1 item");
+    expect(i18nProvider.translate("common.total", { count: 5 })).toBe("Total 5 items");
   });
 
   it("accepts Refine's translate(key, defaultText) and translate(key, options, defaultText)", async () => {

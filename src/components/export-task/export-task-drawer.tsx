@@ -94,7 +94,7 @@ export function ExportTaskDrawer({ open, onClose }: { open: boolean; onClose: ()
           total,
           pageSizeOptions: EXPORT_PAGE_SIZES.map(String),
           showSizeChanger: true,
-          showTotal: (total) => t("common.total", { total }),
+          showTotal: (total) => t("common.total", { count: total }),
           onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
         }}
       />

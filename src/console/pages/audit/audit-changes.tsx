@@ -2,7 +2,7 @@ import { Descriptions, Flex, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { AuditEntryItem } from "#contracts";
-import { auditDiff, differences, type FieldChange } from "./audit-diff";
+import { auditDiff, differences, enumOfField, type FieldChange } from "./audit-diff";
 
 /** Long values (an address list, a description) wrap at any character rather than widen the page. */
 const WRAP = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
@@ -10,27 +10,32 @@ const WRAP = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
 /** A field's name in the reader's language where the log has one (`console-audit.fields`), else as recorded. */
 export const fieldLabel = (t: TFunction, field: string) => t(`console-audit.fields.${field}`, { defaultValue: field });
 
-/** A recorded value as staff read it: text and numbers as they are, yes or no, a list joined, JSON otherwise. */
-export function valueText(t: TFunction, value: unknown): string {
+/**
+ * A recorded value as staff read it: a status or role in words (`enums.<names>`, when the field has them), other
+ * text and numbers as they are, yes or no, a list joined, JSON otherwise.
+ */
+export function valueText(t: TFunction, value: unknown, names?: string): string {
   if (value === null || value === undefined || value === "") return t("console-audit.diff.empty");
   if (typeof value === "boolean") return t(value ? "console-audit.diff.yes" : "console-audit.diff.no");
-  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (typeof value === "string" || typeof value === "number")
+    return names ? t(`enums.${names}.${value}`, { defaultValue: String(value) }) : String(value);
   if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null))
-    return value.length > 0 ? value.map((v) => valueText(t, v)).join(", ") : t("console-audit.diff.empty");
+    return value.length > 0 ? value.map((v) => valueText(t, v, names)).join(", ") : t("console-audit.diff.empty");
   return JSON.stringify(value);
 }
 
 /** One field's change as a line of text: "before → after", the value added or removed, or the value kept. */
-function changeText(t: TFunction, change: FieldChange): string {
+function changeText(t: TFunction, change: FieldChange, targetKind: string): string {
+  const text = (value: unknown) => valueText(t, value, enumOfField(targetKind, change.field));
   switch (change.kind) {
     case "changed":
-      return `${valueText(t, change.before)} → ${valueText(t, change.after)}`;
+      return `${text(change.before)} → ${text(change.after)}`;
     case "added":
-      return valueText(t, change.after);
+      return text(change.after);
     case "removed":
-      return valueText(t, change.before);
+      return text(change.before);
     default:
-      return valueText(t, change.value);
+      return text(change.value);
   }
 }
 
@@ -57,7 +62,7 @@ export function ChangeSummary({ entry, shown = 3 }: { entry: AuditEntryItem; sho
             {t("common.labelled", { label: fieldLabel(t, change.field), value: "" })}
           </Typography.Text>
           <ChangeTag change={change} />
-          {changeText(t, change)}
+          {changeText(t, change, entry.targetKind)}
         </span>
       ))}
       {changes.length > shown && (
@@ -87,7 +92,7 @@ export function ChangeDetails({ entry }: { entry: AuditEntryItem }) {
         children: (
           <Typography.Text style={WRAP} type={change.kind === "same" ? "secondary" : undefined}>
             <ChangeTag change={change} />
-            {changeText(t, change)}
+            {changeText(t, change, entry.targetKind)}
           </Typography.Text>
         ),
       }))}

@@ -37,3 +37,17 @@ export function auditDiff(before: AuditRecord, after: AuditRecord): FieldChange[
 
 /** What differs (all of a created or deleted record), for the list's short summary. */
 export const differences = (changes: readonly FieldChange[]) => changes.filter((c) => c.kind !== "same");
+
+/**
+ * The texts (`enums.*`) a recorded field's values read in, by the entry's target: a deposit's "pending" reads
+ * Pending, a user's role "finance" Finance; other fields read as recorded.
+ */
+const fieldEnums: Record<string, Record<string, string>> = {
+  deposit: { status: "depositStatus" },
+  order: { status: "orderStatus" },
+  merchant: { status: "merchantStatus" },
+  product: { status: "productStatus", type: "productType" },
+  user: { role: "role" },
+};
+
+export const enumOfField = (targetKind: string, field: string): string | undefined => fieldEnums[targetKind]?.[field];

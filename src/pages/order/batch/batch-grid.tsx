@@ -92,7 +92,7 @@ export function BatchGrid(props: BatchGridProps) {
         showSizeChanger: false,
         hideOnSinglePage: true,
         onChange: props.onPage,
-        showTotal: (total) => t("common.total", { total }),
+        showTotal: (total) => t("common.total", { count: total }),
       }}
     />
   );
