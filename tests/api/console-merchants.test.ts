@@ -158,6 +158,11 @@ describe.each(engines)("the console's merchants on %s", (engine) => {
       EN,
     );
     const merchantId = page.list[0]!.id;
+    // The list counts the merchant's users (admin, operator and finance), as its one merchant's read does.
+    expect(page.list[0]!.users).toBe(Object.keys(m.users).length);
+    expect(
+      expectOk<ConsoleMerchant>(await send(consoleMerchantCalls.one, { params: { id: merchantId } }), EN).users,
+    ).toBe(Object.keys(m.users).length);
     const reset = expectOk<MemberItem>(
       await send(consoleMerchantCalls.resetUserMfa, { params: { id: merchantId, userId: m.users.operator.id } }),
       EN,

@@ -26,10 +26,12 @@ import { createMerchant } from "../provisioning/provisioning.service";
  */
 type MerchantRow = typeof merchants.$inferSelect;
 
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.merchantId} = ${merchants.id})`;
+// Spelled out with their tables: drizzle leaves a one-table query's columns unqualified, so `merchant_id = id`
+// compared each user with itself (the list said 1 user for a merchant of three).
+const userCount = sql<number>`(select count(*)::int from ${users} u where u.merchant_id = ${merchants}.id)`;
 const priceListName = sql<
   string | null
->`(select ${priceLists.name} from ${priceLists} where ${priceLists.id} = ${merchants.priceListId})`;
+>`(select pl.name from ${priceLists} pl where pl.id = ${merchants}.price_list_id)`;
 const merchantColumns = { merchant: merchants, users: userCount, priceListName };
 
 function toConsoleMerchant(row: MerchantRow, usersOf: number, listName: string | null): ConsoleMerchant {
