@@ -51,7 +51,8 @@ export function ConsoleShell() {
 
   const navigation = (
     <>
-      <Typography.Title level={1} style={{ fontSize: 18, margin: 0, padding: "20px 24px" }}>
+      {/* Wraps between words, never inside "管理后台". */}
+      <Typography.Title level={1} style={{ fontSize: 18, margin: 0, padding: "20px 24px", wordBreak: "keep-all" }}>
         {productName} {t("console.title")}
       </Typography.Title>
       <nav aria-label={t("shell.navigation")}>

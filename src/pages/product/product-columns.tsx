@@ -49,7 +49,13 @@ export function productColumns(t: TFunction, mayOrder: boolean, compact: boolean
         </>
       ),
     },
-    { key: "type", title: t("product.fields.type"), render: (_, p) => t(`enums.productType.${p.type}`) },
+    {
+      key: "type",
+      title: t("product.fields.type"),
+      // A type is one word ("登录充值"), kept whole: it wraps at a space in English ("Login Topup").
+      onCell: () => ({ style: { wordBreak: "keep-all" } }),
+      render: (_, p) => t(`enums.productType.${p.type}`),
+    },
     {
       key: "skus",
       title: t("product.fields.skuPrice"),

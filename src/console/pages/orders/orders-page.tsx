@@ -6,6 +6,7 @@ import { type ConsoleOrder, consoleOrderQuery, stuckAfterMinutes } from "#contra
 import { useCompactList } from "../../../components/column-chooser";
 import { TextFilter } from "../../../components/list-filters";
 import { ListCard, RefreshButton } from "../../../components/list-page";
+import { SecondaryText } from "../../../components/plain-text";
 import { useListTable, useNavigationKey } from "../../../components/use-list-table";
 import { type OrderFilterValues, orderListFilters } from "../../../lib/order-list";
 import { orderColumns } from "../../../pages/order/order-columns";
@@ -65,7 +66,13 @@ function OrderList() {
   const merchantColumn: ColumnsType<ConsoleOrder>[number] = {
     key: "merchant",
     title: t("console.fields.merchant"),
-    render: (_, o) => `${o.merchantName} (${o.merchantNo})`,
+    // The number under the name: on one line the two pushed the amount past a 1280 px screen.
+    render: (_, o) => (
+      <>
+        {o.merchantName}
+        <SecondaryText style={{ display: "block" }}>{o.merchantNo}</SecondaryText>
+      </>
+    ),
   };
   // What finds a stuck order first: status, how long it has run, its deadline, who holds it; then the money.
   const leading = ["orderNo", "status", "duration"];
