@@ -126,8 +126,7 @@ export function listPagination(
       showSizeChanger: true,
       size: compact ? "small" : "default",
       showLessItems: compact,
-      showTotal: (total) =>
-        totalCapped ? t("common.totalCapped", { total }) : t("common.total", { count: total }),
+      showTotal: (total) => (totalCapped ? t("common.totalCapped", { total }) : t("common.total", { count: total })),
     }
   );
 }
