@@ -119,11 +119,13 @@ export const orderListColumns = {
   failReason: orders.failReason,
   failCode: orders.failCode,
   // Who placed it: the staff account, or for an Open API order the merchant's AppID (one app per merchant). One
-  // look-up by primary key per listed order, so no query that lists orders needs a join for it.
+  // look-up by primary key per listed order, so no query that lists orders needs a join for it. Columns spelled
+  // out with their tables: drizzle leaves a one-table query's columns unqualified, and `merchant_id = merchant_id`
+  // inside the apps' subquery would then match every merchant's app.
   placedBy: sql<string | null>`coalesce(
-    (select ${users.username} from ${users} where ${users.id} = ${orders.createdBy}),
-    (select ${merchantApps.appId} from ${merchantApps}
-      where ${merchantApps.merchantId} = ${orders.merchantId} and ${orders.source} = 'api'))`,
+    (select u.username from ${users} u where u.id = ${orders}.created_by),
+    (select a.app_id from ${merchantApps} a
+      where a.merchant_id = ${orders}.merchant_id and ${orders}.source = 'api'))`,
 };
 export type OrderListRow = Pick<OrderRow, Exclude<keyof typeof orderListColumns, "placedBy">> & {
   placedBy?: string | null;
