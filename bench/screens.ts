@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { consoleResources } from "#contracts";
 import { orderPath } from "../src/lib/order-list";
 import { storageKeys } from "../src/lib/storage-keys";
-import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
+import { auditedPaths, CHROMIUM_ARGS, CHROMIUM_PATH, openSettled } from "../tests/support/browser";
 import { viewports } from "../tests/support/e2e";
 import { shopInEveryStatus } from "../tests/support/every-status";
 import { staffLogin, staffMember } from "../tests/support/staff";
@@ -58,9 +58,7 @@ try {
         });
         const page = await context.newPage();
         for (const p of paths.filter((p) => !only || p.includes(only))) {
-          await page.goto(p);
-          await page.getByRole("heading", { level: 1 }).first().waitFor();
-          await page.waitForLoadState("networkidle");
+          await openSettled(page, p);
           const name = `${p.replace(/^\//, "").replace(/[^\w-]+/g, "_")}-${width}-${language}.png`;
           await page.screenshot({ path: path.join(out, name), fullPage: true });
           written++;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleResources } from "#contracts";
 import { orderPath } from "../../src/lib/order-list";
 import { storageKeys } from "../../src/lib/storage-keys";
-import { auditedPaths } from "../support/browser";
+import { auditedPaths, openSettled } from "../support/browser";
 import { type E2E, problemsOf, startE2E, submitLogin, viewports } from "../support/e2e";
 import { type EveryStatusShop, shopInEveryStatus } from "../support/every-status";
 import { staffCode, staffLogin, staffMember } from "../support/staff";
@@ -58,9 +58,7 @@ describe("accessibility (axe-core)", () => {
     const paths = [...auditedPaths, ...Object.values(shop.orders).map((no) => orderPath("show", no))];
     const found: Record<string, string[]> = {};
     for (const path of paths) {
-      await page.goto(path);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      await page.waitForLoadState("networkidle");
+      await openSettled(page, path);
       found[path] = await blockingViolations(page);
     }
     // The dialogs and drawers the shell and pages open: Recharge, the export tasks, the bell.
@@ -92,9 +90,7 @@ describe("accessibility (axe-core)", () => {
     await page.waitForURL(/\/console\/merchants$/);
     const found: Record<string, string[]> = { "/console/login": onSignIn };
     for (const { path } of consoleResources) {
-      await page.goto(path);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      await page.waitForLoadState("networkidle");
+      await openSettled(page, path);
       found[path] = await blockingViolations(page);
     }
     // The drawer a merchant opens in (details, users, API settings) and the new merchant's form.

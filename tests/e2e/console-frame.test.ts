@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleResources } from "#contracts";
 import { storageKeys } from "../../src/lib/storage-keys";
+import { openSettled } from "../support/browser";
 import { type E2E, problemsOf, startE2E, viewports } from "../support/e2e";
 import { shopInEveryStatus } from "../support/every-status";
 import { staffLogin, staffMember } from "../support/staff";
@@ -35,9 +36,7 @@ describe("the console's frame", () => {
         const wider: string[] = [];
         const split: string[] = [];
         for (const { path } of consoleResources) {
-          await page.goto(path);
-          await page.getByRole("heading", { level: 1 }).first().waitFor();
-          await page.waitForLoadState("networkidle");
+          await openSettled(page, path);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           if (overflow > 0) wider.push(`${path} by ${overflow} px`);
           for (const word of await splitHeaderWords(page)) split.push(`${path}: ${word}`);

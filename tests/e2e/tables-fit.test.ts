@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageKeys } from "../../src/lib/storage-keys";
-import { auditedPaths } from "../support/browser";
+import { auditedPaths, openSettled } from "../support/browser";
 import { type E2E, problemsOf, startE2E, viewports } from "../support/e2e";
 import { type EveryStatusShop, shopInEveryStatus } from "../support/every-status";
 import { splitHeaderWords } from "../support/table-reach";
@@ -55,9 +55,7 @@ describe("tables fit their card", () => {
         // On every page, however a table is squeezed, no column title is split inside a word ("姓/名").
         const split: string[] = [];
         for (const path of auditedPaths) {
-          await page.goto(path);
-          await page.getByRole("heading", { level: 1 }).first().waitFor();
-          await page.waitForLoadState("networkidle");
+          await openSettled(page, path);
           for (const word of await splitHeaderWords(page)) split.push(`${path}: ${word}`);
         }
         expect(split).toEqual([]);

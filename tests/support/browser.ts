@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { resources } from "#contracts";
 import { orderPath } from "../../src/lib/order-list";
 
@@ -21,3 +22,10 @@ export const auditedPaths: readonly string[] = [
   orderPath("batch"),
   orderPath("batches"),
 ];
+
+/** Opens a page and waits until it has drawn its title and its reads have settled: ready to be measured or shot. */
+export async function openSettled(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+}
