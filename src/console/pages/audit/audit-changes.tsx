@@ -11,16 +11,16 @@ const WRAP = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
 export const fieldLabel = (t: TFunction, field: string) => t(`console-audit.fields.${field}`, { defaultValue: field });
 
 /**
- * A recorded value as staff read it: a status or role in words (`enums.<names>`, when the field has them), other
+ * A recorded value as staff read it: a status or role in words (`enums.<enumName>`, when the field has one), other
  * text and numbers as they are, yes or no, a list joined, JSON otherwise.
  */
-export function valueText(t: TFunction, value: unknown, names?: string): string {
+export function valueText(t: TFunction, value: unknown, enumName?: string): string {
   if (value === null || value === undefined || value === "") return t("console-audit.diff.empty");
   if (typeof value === "boolean") return t(value ? "console-audit.diff.yes" : "console-audit.diff.no");
   if (typeof value === "string" || typeof value === "number")
-    return names ? t(`enums.${names}.${value}`, { defaultValue: String(value) }) : String(value);
+    return enumName ? t(`enums.${enumName}.${value}`, { defaultValue: String(value) }) : String(value);
   if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null))
-    return value.length > 0 ? value.map((v) => valueText(t, v, names)).join(", ") : t("console-audit.diff.empty");
+    return value.length > 0 ? value.map((v) => valueText(t, v, enumName)).join(", ") : t("console-audit.diff.empty");
   return JSON.stringify(value);
 }
 

@@ -127,8 +127,9 @@ function OrderList() {
           </>
         }
       />
-      {/* A phone keeps every column at its width, the table scrolling sideways in its card: squeezed into 390 px
-          the order's many fields broke every word a letter per line. */}
+      {/* A phone keeps every column at its width, the table scrolling sideways in its card: the lists' phone layout
+          (listTableLayout) lets cells wrap, and Chinese may wrap between any two characters, so the order's many
+          fields, squeezed into 390 px, would stand a few characters a line. */}
       <Table<ConsoleOrder>
         {...tableProps}
         scroll={compact ? { x: "max-content" } : tableProps.scroll}
